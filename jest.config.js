@@ -1,0 +1,30 @@
+// One Jest project per package. TypeScript goes through ts-jest's ESM mode (transpile only;
+// `npm run typecheck` does the type checking), so ESM-only dependencies such as
+// @kubernetes/client-node load natively. Jest needs `--experimental-vm-modules` for that,
+// which every package's `test` script passes to Node.
+
+/** @param {string} name */
+function project(name) {
+  return {
+    displayName: name,
+    rootDir: `<rootDir>/packages/${name}`,
+    testEnvironment: 'node',
+    extensionsToTreatAsEsm: ['.ts'],
+    testMatch: ['<rootDir>/src/**/*.test.ts'],
+    moduleNameMapper: {
+      '^@rxkube/([a-z-]+)$': '<rootDir>/../$1/src/index.ts',
+      '^(\\.{1,2}/.*)\\.js$': '$1',
+    },
+    transform: {
+      '^.+\\.ts$': [
+        'ts-jest',
+        { useESM: true, tsconfig: '<rootDir>/../../tsconfig.json', transpilation: true },
+      ],
+    },
+  };
+}
+
+export default {
+  rootDir: '.',
+  projects: ['store', 'queue', 'cli', 'bench'].map(project),
+};
