@@ -1,4 +1,6 @@
-// One Jest project per package. TypeScript goes through ts-jest's ESM mode (transpile only;
+import { readdirSync } from 'node:fs';
+
+// One Jest project per package (every folder under packages/). TypeScript goes through ts-jest's ESM mode (transpile only;
 // `npm run typecheck` does the type checking), so ESM-only dependencies such as
 // @kubernetes/client-node load natively. Jest needs `--experimental-vm-modules` for that,
 // which every package's `test` script passes to Node.
@@ -26,5 +28,5 @@ function project(name) {
 
 export default {
   rootDir: '.',
-  projects: ['store', 'queue', 'cli', 'bench'].map(project),
+  projects: readdirSync(new URL('./packages', import.meta.url)).sort().map(project),
 };
