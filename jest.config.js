@@ -28,5 +28,7 @@ function project(name) {
 
 export default {
   rootDir: '.',
-  projects: readdirSync(new URL('./packages', import.meta.url)).sort().map(project),
+  projects: readdirSync(new URL('./packages', import.meta.url))
+    .sort()
+    .map(project),
 };

@@ -47,9 +47,9 @@ describe('metaNamespaceKeyFunc', () => {
 
 describe('deletionHandlingMetaNamespaceKeyFunc', () => {
   it('reads the key of a tombstone without touching its object', () => {
-    expect(deletionHandlingMetaNamespaceKeyFunc(new DeletedFinalStateUnknown('ns/x', undefined))).toBe(
-      'ns/x',
-    );
+    expect(
+      deletionHandlingMetaNamespaceKeyFunc(new DeletedFinalStateUnknown('ns/x', undefined)),
+    ).toBe('ns/x');
   });
 
   it('falls back to the namespace key for ordinary objects', () => {

@@ -93,7 +93,8 @@ export interface NamespaceAndName {
 export function splitMetaNamespaceKey(key: string): NamespaceAndName {
   const parts = key.split('/');
   if (parts.length === 1 && parts[0] !== '') return { namespace: '', name: key };
-  if (parts.length === 2 && parts[1] !== '') return { namespace: parts[0] ?? '', name: parts[1] ?? '' };
+  if (parts.length === 2 && parts[1] !== '')
+    return { namespace: parts[0] ?? '', name: parts[1] ?? '' };
   throw new KeyError(key, `unexpected key format: ${JSON.stringify(key)}`);
 }
 
