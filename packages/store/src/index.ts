@@ -9,3 +9,16 @@ export {
 } from './keys.js';
 export type { KeyFunc, NamespaceAndName } from './keys.js';
 export type { KeyGetter, KeyLister, KeyListerGetter } from './keyListerGetter.js';
+export { NamespaceIndex, labelIndexFunc, metaNamespaceIndexFunc } from './indexFunc.js';
+export type { IndexFunc, Indexers } from './indexFunc.js';
+export { IndexConflictError, IndexFuncError, IndexNotFoundError } from './indexErrors.js';
+export { IndexerView } from './indexerView.js';
+export { IndexerSnapshot } from './indexerSnapshot.js';
+export { IndexerSubject } from './indexerSubject.js';
+export { Indexer } from './indexer.js';
+export type { CoalesceMode, IndexerOptions } from './indexer.js';
+export { Store } from './store.js';
+export type { StoreOptions } from './store.js';
+export { selectByIndex } from './selectByIndex.js';
+export { selectKey } from './selectKey.js';
+export { selectList } from './selectList.js';

@@ -1,0 +1,434 @@
+import {
+  DeletedFinalStateUnknown,
+  KeyError,
+  isDeletedFinalStateUnknown,
+  metaNamespaceKeyFunc,
+  type KeyFunc,
+  type KeyListerGetter,
+} from '@rxkube/store';
+import { Condition } from './condition.js';
+import { dedupDeltas } from './dedupDeltas.js';
+import { DeltaType, Deltas, type Delta } from './deltas.js';
+import { FIFOClosedError } from './errors.js';
+import { KeyedQueue } from './keyedQueue.js';
+import { processPopped } from './processPopped.js';
+import type { PopProcessFunc, Queue } from './queue.js';
+
+/**
+ * Rewrites an object once, as it enters the queue (typically to strip fields the cache does
+ * not need, such as `managedFields`). It must not throw for valid objects; if it throws, the
+ * write that carried the object fails and changes nothing.
+ *
+ * @typeParam T - the object type
+ */
+export type TransformFunc<T> = (obj: T) => T;
+
+/** How to build a {@link DeltaFIFO}. Every field is optional. */
+export interface DeltaFIFOOptions<T> {
+  /**
+   * Computes an object's key. Defaults to `metaNamespaceKeyFunc`; tombstones and `Deltas` are
+   * keyed by the queue itself (see {@link DeltaFIFO.keyOf}), so the function never sees them.
+   */
+  keyFunction?: KeyFunc<T>;
+  /**
+   * The store the popped deltas end up in, normally the informer's Indexer. Without it,
+   * deletions of keys that are not queued are dropped, `replace` detects deletions only among
+   * queued keys and `resync` does nothing.
+   */
+  knownObjects?: KeyListerGetter<T>;
+  /**
+   * Record `Replaced` instead of `Sync` for the objects of a `replace` (client-go's default is
+   * `false`, for backwards compatibility; informers set it).
+   */
+  emitDeltaTypeReplaced?: boolean;
+  /**
+   * Applied to every object entering the queue through `add`, `update`, `delete` and
+   * `replace`, but never to tombstones (their object already went through it) nor to the
+   * objects `resync` takes from `knownObjects` (already transformed when they were stored).
+   */
+  transformer?: TransformFunc<T>;
+}
+
+/** The item a pop is processing, with what is needed to treat its key as known meanwhile. */
+interface InFlight<T> {
+  readonly key: string;
+  readonly deltas: readonly Delta<T>[];
+  readonly isInInitialList: boolean;
+}
+
+/**
+ * client-go's DeltaFIFO: a queue of keys where each key carries every change (delta) recorded
+ * for it since it was last popped. A key is queued once, at the position of its first pending
+ * change, however many changes pile up behind it, so a slow consumer sees each key's complete
+ * history in order without the queue growing past the number of distinct keys.
+ *
+ * Producers (a Reflector) call `add`, `update`, `delete`, `replace` (after a list) and
+ * `resync`; a single consumer loop calls `pop`, typically applying the deltas to the Indexer
+ * given as `knownObjects` (see `applyDeltas`).
+ *
+ * Every write is synchronous and atomic: if it throws (`KeyError`, a throwing transformer), the
+ * queue is unchanged.
+ *
+ * @typeParam T - the object type
+ * @example
+ * ```ts
+ * const fifo = new DeltaFIFO<Pod>({ knownObjects: indexer, emitDeltaTypeReplaced: true });
+ * fifo.replace(listedPods, '42');
+ * fifo.update(changedPod);
+ * await fifo.pop((deltas, isInInitialList) => applyDeltas(indexer, deltas, isInInitialList));
+ * ```
+ */
+export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
+  private readonly keyFunction: KeyFunc<T>;
+  private readonly knownObjects: KeyListerGetter<T> | undefined;
+  private readonly emitDeltaTypeReplaced: boolean;
+  private readonly transformer: TransformFunc<T> | undefined;
+
+  /**
+   * The pending changes of every key, oldest first, in the order the keys first received a
+   * pending change. A key is in the queue iff it has at least one delta (arrays are never left
+   * empty), and each array is owned by the queue: it is copied on the way in
+   * (`addIfNotPresent`) and out (`get`, `getByKey`), or handed over when popped.
+   */
+  private readonly queue = new KeyedQueue<Delta<T>[]>();
+
+  /** Set by the first `replace`, `add`, `update`, `delete` or `addIfNotPresent`. */
+  private populated = false;
+
+  /**
+   * How many of the first `replace`'s items (listed objects and detected deletions) have not
+   * been popped yet. Only that first `replace` sets it, and only when nothing was written
+   * before it; every pop decrements it while positive. Those items are at the front of the
+   * queue (nothing was queued before them), so the first pops are exactly theirs.
+   */
+  private initialPopulationCount = 0;
+
+  /**
+   * The item a pop has removed from the queue and is processing. Pops take turns (a pop waits
+   * while another one's `process` has not settled), so there is at most one.
+   *
+   * client-go runs `process` under the queue's lock, so no write can observe an item in
+   * flight. Here `process` may be asynchronous and writes interleave with it, so the queue
+   * treats the in-flight key as already applied to `knownObjects`: otherwise a deletion
+   * arriving meanwhile would be dropped as unknown, a relist would miss it, and a resync
+   * would queue the object's previous state behind the change being processed.
+   */
+  private inFlight: InFlight<T> | undefined;
+
+  private closed = false;
+
+  /** Broadcast when a key joins the queue, when a pop finishes processing, and on close. */
+  private readonly changed = new Condition();
+
+  /** @param options - see {@link DeltaFIFOOptions} */
+  constructor(options: DeltaFIFOOptions<T> = {}) {
+    this.keyFunction = options.keyFunction ?? metaNamespaceKeyFunc;
+    this.knownObjects = options.knownObjects;
+    this.emitDeltaTypeReplaced = options.emitDeltaTypeReplaced ?? false;
+    this.transformer = options.transformer;
+  }
+
+  /** How many keys are queued (the in-flight item, if any, is not counted). */
+  get size(): number {
+    return this.queue.size;
+  }
+
+  /**
+   * Records an `Added` change for `obj`.
+   *
+   * @param obj - the new object
+   * @throws `KeyError` if `obj` has no key
+   */
+  add(obj: T): void {
+    this.enqueue(this.keyOf(obj), { type: DeltaType.Added, object: this.transform(obj) });
+  }
+
+  /**
+   * Records an `Updated` change for `obj`.
+   *
+   * @param obj - the object's new state
+   * @throws `KeyError` if `obj` has no key
+   */
+  update(obj: T): void {
+    this.enqueue(this.keyOf(obj), { type: DeltaType.Updated, object: this.transform(obj) });
+  }
+
+  /**
+   * Records a `Deleted` change for `obj` — unless the key is neither queued nor in
+   * `knownObjects` (without `knownObjects`: unless it is queued). Such a key was presumably
+   * already deleted by a relist, and reporting the deletion twice would confuse handlers.
+   * Consecutive deletions of a key merge (a real deletion beats a tombstone).
+   *
+   * @param obj - the deleted object, or a tombstone for it
+   * @throws `KeyError` if `obj` has no key
+   */
+  delete(obj: T | DeletedFinalStateUnknown<T>): void {
+    const key = this.keyOf(obj);
+    if (!this.queue.has(key) && this.knownObject(key) === undefined) {
+      this.populated = true;
+      return;
+    }
+    const object = isDeletedFinalStateUnknown<T>(obj) ? obj : this.transform(obj);
+    this.enqueue(key, { type: DeltaType.Deleted, object });
+  }
+
+  /**
+   * Queues `deltas` (as popped earlier) unless its key is queued already, in which case the
+   * queued changes are newer and win. This is how a failed item is retried.
+   *
+   * @param deltas - a key's changes, not empty
+   * @throws `KeyError` if `deltas` is empty or its newest object has no key
+   */
+  addIfNotPresent(deltas: Deltas<T>): void {
+    const key = this.keyOf(deltas);
+    this.requeue(key, deltas.toArray());
+  }
+
+  /**
+   * Takes in the result of a list: records `Replaced` (with `emitDeltaTypeReplaced`, else
+   * `Sync`) for every listed object, and a `Deleted` tombstone
+   * ({@link DeletedFinalStateUnknown}) for every key that is queued or in `knownObjects` but
+   * missing from the list — the deletions a broken watch did not report. A tombstone carries
+   * the last state seen: the newest queued object (unwrapped if it was itself a tombstone),
+   * otherwise the known object.
+   *
+   * The first `replace` (if nothing was written before) defines the initial list: the queue
+   * has synced once all of its items have been popped.
+   *
+   * @param list - every object that exists now
+   * @param _resourceVersion - the list's resource version (unused, as in client-go)
+   * @throws `KeyError` if an object has no key; the queue is then unchanged
+   */
+  replace(list: readonly T[], _resourceVersion: string): void {
+    const type = this.emitDeltaTypeReplaced ? DeltaType.Replaced : DeltaType.Sync;
+    // Key and transform everything before touching the queue, so a bad object changes nothing.
+    const listed = list.map((obj) => ({ key: this.keyOf(obj), object: this.transform(obj) }));
+    const listedKeys = new Set<string>();
+    for (const { key, object } of listed) {
+      listedKeys.add(key);
+      this.append(key, { type, object });
+    }
+
+    let queuedDeletions = 0;
+    for (const [key, deltas] of this.queue.entries()) {
+      if (listedKeys.has(key)) continue;
+      const newest = deltas[deltas.length - 1]?.object;
+      this.append(key, deletion(key, isDeletedFinalStateUnknown<T>(newest) ? newest.obj : newest));
+      queuedDeletions++;
+    }
+    if (this.knownObjects !== undefined) {
+      for (const key of this.knownKeys()) {
+        if (listedKeys.has(key) || this.queue.has(key)) continue;
+        this.append(key, deletion(key, this.knownObject(key)));
+        queuedDeletions++;
+      }
+    }
+
+    if (!this.populated) {
+      this.populated = true;
+      this.initialPopulationCount = listedKeys.size + queuedDeletions;
+    }
+  }
+
+  /**
+   * Records a `Sync` change, with the object from `knownObjects`, for every known key that has
+   * nothing queued. A key with queued changes is skipped: its known object is older than those
+   * changes, and a resync must never overtake a real change. Does nothing without
+   * `knownObjects`.
+   */
+  resync(): void {
+    if (this.knownObjects === undefined) return;
+    for (const key of this.knownKeys()) {
+      const obj = this.knownObject(key);
+      if (obj === undefined || this.queue.has(key)) continue;
+      this.append(key, { type: DeltaType.Sync, object: obj });
+    }
+  }
+
+  /**
+   * Waits until a key is queued, removes it with all its changes and hands them to `process`.
+   *
+   * Pops take turns: while one pop's `process` has not settled, others wait, so a key's
+   * changes are processed in order even with several consumers. `process` may write to the
+   * queue (including for the key it is processing, which is then queued afresh).
+   *
+   * After {@link DeltaFIFO.close}, pops keep draining what is queued; once the queue is empty
+   * they reject with {@link FIFOClosedError}.
+   *
+   * @param process - handles the key's changes; `isInInitialList` tells whether they belong to
+   *   the initial list. Throwing a `RequeueError` puts the changes back unless the key was
+   *   queued again meanwhile; the pop then rejects with the error's cause, if any.
+   * @returns the popped changes, once `process` has settled
+   * @throws whatever `process` throws, other than a `RequeueError`
+   * @example
+   * ```ts
+   * for (;;) {
+   *   try {
+   *     await fifo.pop((deltas, isInInitialList) => applyDeltas(indexer, deltas, isInInitialList));
+   *   } catch (err) {
+   *     if (err instanceof FIFOClosedError) break;
+   *     report(err);
+   *   }
+   * }
+   * ```
+   */
+  async pop(process: PopProcessFunc<Deltas<T>>): Promise<Deltas<T>> {
+    for (;;) {
+      if (this.inFlight === undefined) {
+        const next = this.queue.shift();
+        if (next !== undefined) return this.processEntry(next[0], next[1], process);
+        if (this.closed) throw new FIFOClosedError();
+      }
+      await this.changed.wait();
+    }
+  }
+
+  /**
+   * @param obj - an object, a tombstone or a key's `Deltas`
+   * @returns the changes queued under `obj`'s key (a copy), or `undefined`
+   * @throws `KeyError` if `obj` has no key
+   */
+  get(obj: T | DeletedFinalStateUnknown<T> | Deltas<T>): Deltas<T> | undefined {
+    return this.getByKey(this.keyOf(obj));
+  }
+
+  /**
+   * @param key - a key
+   * @returns a copy of the changes queued under `key`, or `undefined`
+   */
+  getByKey(key: string): Deltas<T> | undefined {
+    const deltas = this.queue.get(key);
+    return deltas === undefined ? undefined : new Deltas([...deltas]);
+  }
+
+  /** @returns the newest object (possibly a tombstone) of every queued key, front first */
+  list(): (T | DeletedFinalStateUnknown<T>)[] {
+    return this.queue.values().flatMap((deltas) => deltas.slice(-1).map((d) => d.object));
+  }
+
+  /** @returns the queued keys, front first */
+  listKeys(): string[] {
+    return this.queue.keys();
+  }
+
+  /**
+   * Computes the key the queue files `obj` under: a `Deltas` by its newest object, a tombstone
+   * by the key it carries, anything else with the key function.
+   *
+   * @param obj - an object, a tombstone or a `Deltas`
+   * @returns the key
+   * @throws `KeyError` if `obj` is an empty `Deltas` or the key function fails
+   */
+  keyOf(obj: T | DeletedFinalStateUnknown<T> | Deltas<T>): string {
+    let target: unknown = obj;
+    if (obj instanceof Deltas) {
+      const newest = obj.newest();
+      if (newest === undefined) throw new KeyError(obj, "0 length Deltas object; can't get key");
+      target = newest.object;
+    }
+    if (isDeletedFinalStateUnknown(target)) return target.key;
+    try {
+      return this.keyFunction(target as T);
+    } catch (err) {
+      if (err instanceof KeyError) throw err;
+      const wrapped = new KeyError(target, err instanceof Error ? err.message : String(err));
+      wrapped.cause = err;
+      throw wrapped;
+    }
+  }
+
+  /**
+   * @returns whether the initial list has been processed: a `replace` populated the queue and
+   *   all of its items were popped and processed, or a write came before any `replace`
+   */
+  hasSynced(): boolean {
+    return (
+      this.populated && this.initialPopulationCount === 0 && !(this.inFlight?.isInInitialList ?? false)
+    );
+  }
+
+  /** Closes the queue: pops drain what is queued, then reject with {@link FIFOClosedError}. */
+  close(): void {
+    this.closed = true;
+    this.changed.broadcast();
+  }
+
+  /** @returns whether {@link DeltaFIFO.close} was called */
+  isClosed(): boolean {
+    return this.closed;
+  }
+
+  private async processEntry(
+    key: string,
+    deltas: Delta<T>[],
+    process: PopProcessFunc<Deltas<T>>,
+  ): Promise<Deltas<T>> {
+    const isInInitialList = !this.hasSynced();
+    if (this.initialPopulationCount > 0) this.initialPopulationCount--;
+    this.inFlight = { key, deltas, isInInitialList };
+    const popped = new Deltas(deltas);
+    try {
+      await processPopped(process, popped, isInInitialList, () => this.requeue(key, deltas));
+    } finally {
+      this.inFlight = undefined;
+      this.changed.broadcast();
+    }
+    return popped;
+  }
+
+  /** Records a change written by a producer (add, update, delete). */
+  private enqueue(key: string, delta: Delta<T>): void {
+    this.populated = true;
+    this.append(key, delta);
+  }
+
+  /** Appends a change to `key`'s history, queuing the key if it had none. */
+  private append(key: string, delta: Delta<T>): void {
+    const deltas = this.queue.get(key);
+    if (deltas === undefined) {
+      this.queue.set(key, [delta]);
+      this.changed.broadcast();
+      return;
+    }
+    deltas.push(delta);
+    dedupDeltas(deltas);
+  }
+
+  private requeue(key: string, deltas: Delta<T>[]): void {
+    this.populated = true;
+    if (this.queue.has(key)) return;
+    this.queue.set(key, deltas);
+    this.changed.broadcast();
+  }
+
+  private transform(obj: T): T {
+    return this.transformer === undefined ? obj : this.transformer(obj);
+  }
+
+  /**
+   * The keys `knownObjects` will hold once the in-flight changes (if any) are applied.
+   * Callers check that `knownObjects` is set.
+   */
+  private knownKeys(): string[] {
+    const keys = this.knownObjects?.listKeys() ?? [];
+    const inFlight = this.inFlight;
+    if (inFlight === undefined) return keys;
+    const others = keys.filter((key) => key !== inFlight.key);
+    return this.knownObject(inFlight.key) === undefined ? others : [...others, inFlight.key];
+  }
+
+  /**
+   * What `knownObjects` will hold under `key` once the in-flight changes (if any) are applied;
+   * `undefined` without `knownObjects`.
+   */
+  private knownObject(key: string): T | undefined {
+    if (this.knownObjects === undefined) return undefined;
+    if (this.inFlight?.key !== key) return this.knownObjects.getByKey(key);
+    const newest = this.inFlight.deltas[this.inFlight.deltas.length - 1];
+    return newest === undefined || newest.type === DeltaType.Deleted ? undefined : newest.object;
+  }
+}
+
+function deletion<T>(key: string, lastKnown: T | undefined): Delta<T> {
+  return { type: DeltaType.Deleted, object: new DeletedFinalStateUnknown(key, lastKnown) };
+}

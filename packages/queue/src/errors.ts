@@ -1,0 +1,41 @@
+/**
+ * Thrown (or rejected) by a `pop` process function to ask for the popped item to be put back.
+ *
+ * The item is re-queued unless the key received new changes while it was processed; those are
+ * newer than the failed item and win. `pop` then rejects with {@link RequeueError.cause} when
+ * there is one and resolves otherwise.
+ *
+ * @example
+ * ```ts
+ * await fifo.pop(async (deltas) => {
+ *   try {
+ *     await handle(deltas);
+ *   } catch (err) {
+ *     throw new RequeueError(err); // try again later; pop rejects with err
+ *   }
+ * });
+ * ```
+ */
+export class RequeueError extends Error {
+  override readonly name = 'RequeueError';
+
+  /** @param cause - why processing failed; `pop` rejects with it after re-queuing */
+  constructor(cause?: unknown) {
+    super(
+      cause === undefined ? 'requeue requested' : `requeue requested: ${String(cause)}`,
+      cause === undefined ? undefined : { cause },
+    );
+  }
+}
+
+/**
+ * Rejected by `pop` once the queue is closed and every remaining item has been popped.
+ * A consumer loop treats it as its normal end.
+ */
+export class FIFOClosedError extends Error {
+  override readonly name = 'FIFOClosedError';
+
+  constructor() {
+    super('the queue is closed');
+  }
+}

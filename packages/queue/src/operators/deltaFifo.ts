@@ -1,0 +1,231 @@
+import type { KeyError } from '@rxkube/store';
+import {
+  Observable,
+  Subscription,
+  asyncScheduler,
+  from,
+  type ObservableInput,
+  type OperatorFunction,
+  type SchedulerLike,
+} from 'rxjs';
+import { DeltaFIFO, type DeltaFIFOOptions } from '../deltaFIFO.js';
+import type { Deltas } from '../deltas.js';
+import { FIFOClosedError, RequeueError } from '../errors.js';
+import { writeFifoInput, type FifoInput } from './fifoInput.js';
+
+/**
+ * The processing step of {@link deltaFifo}: handles one key's changes and returns what to emit
+ * for them, as anything `from` accepts. Processing of the key ends when that input completes
+ * (a promise settles, an array is exhausted, an Observable completes); until then no other key
+ * is processed.
+ *
+ * @typeParam T - the object type
+ * @typeParam R - what the step emits
+ * @param deltas - the key's changes, oldest first
+ * @param isInInitialList - whether they belong to the initial list
+ * @returns the values to emit downstream
+ */
+export type ProcessDeltas<T, R> = (deltas: Deltas<T>, isInInitialList: boolean) => ObservableInput<R>;
+
+/** How a processing step ended. */
+type StepOutcome = 'done' | 'requeued' | { readonly error: unknown };
+
+/**
+ * A key's changes as emitted by {@link deltaFifo} when it has no `process` step.
+ *
+ * @typeParam T - the object type
+ */
+export interface PoppedDeltas<T> {
+  readonly deltas: Deltas<T>;
+  readonly isInInitialList: boolean;
+}
+
+/**
+ * Configuration of {@link deltaFifo}: the {@link DeltaFIFOOptions} of its queue, plus the
+ * processing step and error reporting.
+ *
+ * @typeParam T - the object type
+ * @typeParam R - what `process` emits
+ */
+export interface DeltaFifoConfig<T, R> extends DeltaFIFOOptions<T> {
+  /**
+   * Handles each key's changes, one key at a time; its values are emitted downstream. Throwing,
+   * or erroring with, a `RequeueError` puts the changes back (unless the key was queued again
+   * meanwhile) and processing goes on; values already emitted stay emitted. Any other error
+   * ends the stream with that error.
+   *
+   * Without it, each key's changes are emitted as {@link PoppedDeltas}, and processing a key
+   * ends when the downstream's synchronous `next` returns: give asynchronous work to `process`,
+   * not to a downstream `concatMap`, or it queues there without coalescing.
+   */
+  process?: ProcessDeltas<T, R>;
+  /**
+   * Reports an input whose object has no key, and skips it (a `replace` goes ahead with its
+   * other objects). Without it, a `KeyError` ends the stream with that error.
+   */
+  onKeyError?: (error: KeyError, input: FifoInput<T>) => void;
+  /**
+   * Called once, when the initial list has been processed (the queue `hasSynced`), or at once
+   * if an add, update or delete arrives before any replace.
+   */
+  onSynced?: () => void;
+  /**
+   * After a requeue the next pop waits for this scheduler (default `asyncScheduler`, a macrotask),
+   * so that a key that keeps failing cannot starve the event loop with an endless promise chain.
+   */
+  scheduler?: SchedulerLike;
+}
+
+/**
+ * Feeds a {@link DeltaFIFO} with the source's inputs and drains it through a processing step,
+ * one key at a time: the reactive form of an informer's Reflector → DeltaFIFO → processLoop.
+ *
+ * While a key is being processed, new inputs keep arriving and coalesce per key in the queue, so
+ * a slow step faces at most one entry per key, each with that key's full history in order.
+ *
+ * - Source completes: the queue is drained, then the output completes.
+ * - Source errors, `process` fails (other than with `RequeueError`), or an input has no key
+ *   without `onKeyError`: the output errors at once; queued changes are dropped.
+ * - Unsubscribing closes the queue, unsubscribes the source and the running step, and cancels
+ *   any pending pause; nothing keeps running.
+ *
+ * @param config - queue options, `process`, `onKeyError`, `onSynced`, `scheduler`
+ * @returns an operator from {@link FifoInput} to the values of `process` (or
+ *   {@link PoppedDeltas} without `process`)
+ * @example
+ * ```ts
+ * const indexer = new Indexer<Pod>();
+ * const events$ = reflectorInputs$.pipe(
+ *   deltaFifo({
+ *     knownObjects: indexer,
+ *     emitDeltaTypeReplaced: true,
+ *     process: (deltas, isInInitialList) => applyDeltas(indexer, deltas, isInInitialList),
+ *   }),
+ * ); // Observable<ResourceEvent<Pod>>
+ * ```
+ */
+export function deltaFifo<T, R>(
+  config: DeltaFifoConfig<T, R> & { process: ProcessDeltas<T, R> },
+): OperatorFunction<FifoInput<T>, R>;
+export function deltaFifo<T>(
+  config?: DeltaFifoConfig<T, never> & { process?: undefined },
+): OperatorFunction<FifoInput<T>, PoppedDeltas<T>>;
+export function deltaFifo<T, R>(
+  config: DeltaFifoConfig<T, R> = {},
+): OperatorFunction<FifoInput<T>, R | PoppedDeltas<T>> {
+  const { process, onKeyError, onSynced, scheduler = asyncScheduler, ...queueOptions } = config;
+  const step: ProcessDeltas<T, R | PoppedDeltas<T>> =
+    process ?? ((deltas, isInInitialList) => [{ deltas, isInInitialList }]);
+
+  return (source) =>
+    new Observable<R | PoppedDeltas<T>>((subscriber) => {
+      const fifo = new DeltaFIFO<T>(queueOptions);
+      // False once the output is finalised; the pop loop checks it after every wait.
+      let active = true;
+      // Ends the wait the pop loop is in (a processing step or a pause) early, at teardown,
+      // so that no promise is left pending and no scheduled action remains.
+      let interrupt: (() => void) | undefined;
+      let synced = false;
+      const checkSynced = (): void => {
+        if (synced || !fifo.hasSynced()) return;
+        synced = true;
+        onSynced?.();
+      };
+
+      // How the last processing step ended. Written by the step, read (and reset) by the pop
+      // loop through `takeOutcome`.
+      let outcome: StepOutcome = 'done';
+      const takeOutcome = (): StepOutcome => {
+        const last = outcome;
+        outcome = 'done';
+        return last;
+      };
+
+      const processStep = (deltas: Deltas<T>, isInInitialList: boolean): Promise<void> =>
+        new Promise<void>((resolve, reject) => {
+          const inner = new Subscription();
+          const fail = (err: unknown): void => {
+            interrupt = undefined;
+            if (err instanceof RequeueError) {
+              outcome = 'requeued';
+              // Without its cause, so that the pop resolves: a requeue does not end the stream.
+              reject(new RequeueError());
+            } else {
+              outcome = { error: err };
+              resolve();
+            }
+          };
+          interrupt = () => {
+            inner.unsubscribe();
+            resolve();
+          };
+          try {
+            inner.add(
+              from(step(deltas, isInInitialList)).subscribe({
+                next: (value) => subscriber.next(value),
+                error: fail,
+                complete: () => {
+                  interrupt = undefined;
+                  resolve();
+                },
+              }),
+            );
+          } catch (err) {
+            fail(err);
+          }
+        });
+
+      const pause = (): Promise<void> =>
+        new Promise<void>((resolve) => {
+          let action: Subscription | undefined;
+          interrupt = () => {
+            action?.unsubscribe();
+            resolve();
+          };
+          action = scheduler.schedule(() => {
+            interrupt = undefined;
+            resolve();
+          });
+        });
+
+      const popLoop = async (): Promise<void> => {
+        while (active) {
+          try {
+            await fifo.pop(processStep);
+          } catch (err) {
+            if (!active) return;
+            if (err instanceof FIFOClosedError) subscriber.complete();
+            else subscriber.error(err);
+            return;
+          }
+          if (!active) return;
+          const last = takeOutcome();
+          if (typeof last === 'object') return subscriber.error(last.error);
+          checkSynced();
+          if (last === 'requeued') await pause();
+        }
+      };
+
+      subscriber.add(() => {
+        active = false;
+        fifo.close();
+        interrupt?.();
+      });
+      subscriber.add(
+        source.subscribe({
+          next: (input) => {
+            try {
+              writeFifoInput(fifo, input, onKeyError);
+            } catch (err) {
+              subscriber.error(err);
+              return;
+            }
+            checkSynced();
+          },
+          error: (err: unknown) => subscriber.error(err),
+          complete: () => fifo.close(),
+        }),
+      );
+      if (active) popLoop().catch((err: unknown) => subscriber.error(err));
+    });
+}

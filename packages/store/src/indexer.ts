@@ -1,0 +1,269 @@
+import type { DeletedFinalStateUnknown } from './deletedFinalStateUnknown.js';
+import type { Owner } from './hamt.js';
+import type { Indexers } from './indexFunc.js';
+import { IndexerSnapshot } from './indexerSnapshot.js';
+import { IndexerState, buildIndex, rebuild, remove, upsert } from './indexerState.js';
+import { type SnapshotSource, IndexerSubject } from './indexerSubject.js';
+import { IndexerTable } from './indexerTable.js';
+import { IndexerView } from './indexerView.js';
+import type { KeyListerGetter } from './keyListerGetter.js';
+import {
+  type ExplicitKey,
+  type KeyFunc,
+  deletionHandlingMetaNamespaceKeyFunc,
+} from './keys.js';
+import type { KubeObject } from './kubeObject.js';
+
+/**
+ * When `indexer$` emits after a write outside {@link Indexer.batch}:
+ * - `'none'`: synchronously, once per write (only while someone subscribes).
+ * - `'microtask'`: once per microtask, however many writes happened in it.
+ *
+ * Either way `indexer$.value` is current at all times.
+ */
+export type CoalesceMode = 'none' | 'microtask';
+
+/** Options of an {@link Indexer}. */
+export interface IndexerOptions<T> {
+  /** Index functions by name. Default: none. */
+  indexers?: Indexers<T>;
+  /**
+   * Computes each object's key. Default: {@link deletionHandlingMetaNamespaceKeyFunc}, which also
+   * accepts tombstones and explicit keys; a custom one must too if `delete` is given them.
+   */
+  keyFunc?: KeyFunc<T>;
+  /** Emission coalescing of `indexer$`. Default: `'none'`. */
+  coalesce?: CoalesceMode;
+}
+
+/**
+ * client-go's `Indexer` as an immutable-snapshot store: a key → object cache with named indices,
+ * whose every write yields a new {@link IndexerSnapshot} on {@link Indexer.indexer$}.
+ *
+ * Indices are maintained on every write: an object whose index values change moves between
+ * buckets, and a bucket left empty is dropped. Reads on the Indexer itself see the latest
+ * write; snapshots never change. All writes are all-or-nothing: a key or index function that
+ * throws leaves the Indexer as it was.
+ *
+ * @typeParam T - the cached object type
+ * @example
+ * ```ts
+ * const pods = new Indexer<Pod>({ indexers: { [NamespaceIndex]: metaNamespaceIndexFunc } });
+ * pods.indexer$.pipe(selectByIndex(NamespaceIndex, 'default')).subscribe(render);
+ * pods.replace(list.items, list.metadata.resourceVersion);
+ * pods.update(changedPod); // render runs only if the pod is in "default"
+ * ```
+ */
+export class Indexer<T extends object = KubeObject>
+  extends IndexerView<T>
+  implements KeyListerGetter<T>
+{
+  /**
+   * The current snapshot and every later one. `indexer$.value` is always current; emissions
+   * follow {@link IndexerOptions.coalesce} and {@link Indexer.batch}. Completes on `close()`.
+   */
+  readonly indexer$: IndexerSubject<T>;
+
+  // Edit token: trie nodes carrying it were created since the last snapshot and may be mutated
+  // in place. Replaced whenever a snapshot is sealed, which freezes every existing node.
+  private owner: Owner = {};
+  // The snapshot of the current state; undefined iff the state changed since the last seal.
+  private current: IndexerSnapshot<T> | undefined;
+  private lastPublished: IndexerSnapshot<T> | undefined;
+  private readonly coalesce: CoalesceMode;
+  private batchDepth = 0;
+  private scheduled = false;
+  private publishing = false;
+  private republish = false;
+  private closed = false;
+
+  /** @param options - indexers, key function and coalescing */
+  constructor(options: IndexerOptions<T> = {}) {
+    super(
+      IndexerState.empty(
+        new IndexerTable(options.indexers ?? {}),
+        options.keyFunc ?? deletionHandlingMetaNamespaceKeyFunc,
+      ),
+    );
+    this.coalesce = options.coalesce ?? 'none';
+    const source: SnapshotSource<T> = {
+      snapshot: () => this.snapshot(),
+      publishPending: () => this.publish(),
+    };
+    this.indexer$ = new IndexerSubject(source);
+    this.lastPublished = this.current;
+  }
+
+  /**
+   * Adds an object, or replaces the one with the same key.
+   *
+   * @param obj - the object
+   * @throws KeyError if no key can be computed; IndexFuncError if an index function throws
+   */
+  add(obj: T): void {
+    const changed = upsert(this.state, this.state.keyFunc(obj), obj, this.owner);
+    this.wrote(changed, obj);
+  }
+
+  /**
+   * Same as {@link Indexer.add}: stores the object under its key.
+   *
+   * @param obj - the object
+   * @throws KeyError if no key can be computed; IndexFuncError if an index function throws
+   */
+  update(obj: T): void {
+    this.add(obj);
+  }
+
+  /**
+   * Removes the object with the same key as `obj`, if any. Accepts a tombstone or an explicit
+   * key when the key function does (the default one does).
+   *
+   * @param obj - the object, a {@link DeletedFinalStateUnknown} or an {@link ExplicitKey}
+   * @throws KeyError if no key can be computed
+   */
+  delete(obj: T | DeletedFinalStateUnknown<T> | ExplicitKey): void {
+    const changed = remove(this.state, this.state.keyFunc(obj as T), this.owner);
+    this.wrote(changed, obj);
+  }
+
+  /**
+   * Replaces the whole content with `items` and sets the resource version, rebuilding every
+   * index. Atomic: if any key or index function throws, nothing changes.
+   *
+   * @param items - the new content (a later object wins over an earlier one with the same key)
+   * @param resourceVersion - the resource version of the list `items` came from
+   */
+  replace(items: Iterable<T>, resourceVersion: string): void {
+    this.state.assign(rebuild(this.state, items, resourceVersion, this.owner));
+    this.changed();
+  }
+
+  /** Does nothing: a cache has nothing to resync (client-go's cache behaves the same). */
+  resync(): void {}
+
+  /**
+   * Registers more index functions and indexes the objects already held with them.
+   *
+   * @param newIndexers - index functions by name
+   * @throws {@link IndexConflictError} if a name is registered already (nothing is added)
+   * @throws IndexFuncError if a new index function throws on a held object (nothing is added)
+   */
+  addIndexers(newIndexers: Indexers<T>): void {
+    const table = this.state.table.with(newIndexers);
+    const added = [];
+    for (let position = this.state.indices.length; position < table.names.length; position++) {
+      added.push(buildIndex(this.state.items, table, position, this.owner));
+    }
+    if (added.length === 0) return;
+    this.state.table = table;
+    this.state.indices.push(...added);
+    this.changed();
+  }
+
+  /**
+   * Moves the resource version without changing the content, e.g. on a watch bookmark. Yields a
+   * new snapshot if the version differs.
+   *
+   * @param resourceVersion - the version the content now corresponds to
+   */
+  setResourceVersion(resourceVersion: string): void {
+    if (resourceVersion === this.state.resourceVersion) return;
+    this.state.resourceVersion = resourceVersion;
+    this.changed();
+  }
+
+  /**
+   * Runs `writes` and emits one snapshot for all of them when it returns (or throws), whatever
+   * the coalescing mode. Batches nest; the outermost one emits.
+   *
+   * @param writes - code that writes to this Indexer
+   * @returns what `writes` returns
+   * @example
+   * ```ts
+   * indexer.batch(() => events.forEach((pod) => indexer.update(pod)));
+   * ```
+   */
+  batch<R>(writes: () => R): R {
+    this.batchDepth++;
+    try {
+      return writes();
+    } finally {
+      if (--this.batchDepth === 0 && this.indexer$.observed) this.publish();
+    }
+  }
+
+  /**
+   * @returns the snapshot of the current state (the same object until the next write); equal to
+   *   `indexer$.value`
+   */
+  snapshot(): IndexerSnapshot<T> {
+    if (this.current === undefined) {
+      this.owner = {};
+      this.current = new IndexerSnapshot(this.state.copy());
+    }
+    return this.current;
+  }
+
+  /**
+   * Publishes any held-back snapshot and completes `indexer$`. The Indexer remains usable as a
+   * cache, and nothing stays scheduled.
+   */
+  close(): void {
+    if (this.closed) return;
+    this.publish();
+    this.closed = true;
+    this.indexer$.complete();
+  }
+
+  private wrote(changed: boolean, obj: unknown): void {
+    const resourceVersion = (obj as KubeObject).metadata?.resourceVersion;
+    if (typeof resourceVersion === 'string' && resourceVersion !== this.state.resourceVersion) {
+      this.state.resourceVersion = resourceVersion;
+      changed = true;
+    }
+    if (changed) this.changed();
+  }
+
+  private changed(): void {
+    this.current = undefined;
+    if (this.batchDepth > 0 || this.closed) return;
+    if (this.coalesce === 'microtask') {
+      if (!this.scheduled) {
+        this.scheduled = true;
+        queueMicrotask(this.onMicrotask);
+      }
+    } else if (this.indexer$.observed) {
+      this.publish();
+    }
+  }
+
+  private readonly onMicrotask = (): void => {
+    this.scheduled = false;
+    if (this.batchDepth === 0 && this.indexer$.observed) this.publish();
+  };
+
+  // Emits the current snapshot unless it was the last one emitted. A subscriber that writes
+  // while being notified does not re-enter: the loop emits its result after the current one, so
+  // every subscriber sees the snapshots in order.
+  private publish(): void {
+    if (this.closed) return;
+    if (this.publishing) {
+      this.republish = true;
+      return;
+    }
+    this.publishing = true;
+    try {
+      do {
+        this.republish = false;
+        const snapshot = this.snapshot();
+        if (snapshot !== this.lastPublished) {
+          this.lastPublished = snapshot;
+          this.indexer$.publish(snapshot);
+        }
+      } while (this.republish);
+    } finally {
+      this.publishing = false;
+    }
+  }
+}

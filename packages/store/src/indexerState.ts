@@ -1,0 +1,238 @@
+import {
+  type Owner,
+  type TrieNode,
+  assoc,
+  dissoc,
+  emptyRoot,
+  forEachEntry,
+  isEmpty,
+  lookup,
+} from './hamt.js';
+import type { IndexerTable } from './indexerTable.js';
+import type { KeyFunc } from './keys.js';
+import { stringHash } from './stringHash.js';
+
+/**
+ * One index: index value → bucket, where a bucket maps each key indexed under that value to its
+ * object. Keeping the object (not just the key) in the bucket lets `byIndex` read a bucket
+ * without a lookup per key, and makes the bucket's identity change exactly when its answer does,
+ * which is what the selectors compare.
+ *
+ * @internal
+ */
+export type IndexRoot<T> = TrieNode<TrieNode<T>>;
+
+const NO_VALUES: readonly string[] = [];
+
+/**
+ * Everything an Indexer holds: the items, one {@link IndexRoot} per indexer position, the item
+ * count and the resource version. The live Indexer edits its state in place (through the
+ * functions below, with its current edit token); a snapshot owns a frozen copy.
+ *
+ * Invariant: for every index position `i` and item `(key, obj)`, `obj` is stored under `key` in
+ * exactly the buckets `table.funcs[i](obj)` names, and no bucket is empty.
+ *
+ * @internal
+ */
+export class IndexerState<T> {
+  constructor(
+    public items: TrieNode<T>,
+    public indices: IndexRoot<T>[],
+    public size: number,
+    public resourceVersion: string,
+    public table: IndexerTable<T>,
+    readonly keyFunc: KeyFunc<T>,
+  ) {}
+
+  /**
+   * @param table - the indexers
+   * @param keyFunc - the key function
+   * @returns a state with no items
+   */
+  static empty<T>(table: IndexerTable<T>, keyFunc: KeyFunc<T>): IndexerState<T> {
+    return new IndexerState(emptyRoot(), table.funcs.map(() => emptyRoot()), 0, '', table, keyFunc);
+  }
+
+  /** @returns a copy sharing all trie nodes (O(number of indexers)) */
+  copy(): IndexerState<T> {
+    return new IndexerState(
+      this.items,
+      this.indices.slice(),
+      this.size,
+      this.resourceVersion,
+      this.table,
+      this.keyFunc,
+    );
+  }
+
+  /** @param other - the state whose contents this one takes over */
+  assign(other: IndexerState<T>): void {
+    this.items = other.items;
+    this.indices = other.indices;
+    this.size = other.size;
+    this.resourceVersion = other.resourceVersion;
+    this.table = other.table;
+  }
+
+  /**
+   * @param position - an index position
+   * @param indexedValue - an index value
+   * @returns the bucket for that value, or `undefined` when no item has it
+   */
+  bucket(position: number, indexedValue: string): TrieNode<T> | undefined {
+    return lookup(this.indices[position] as IndexRoot<T>, indexedValue, stringHash(indexedValue));
+  }
+}
+
+/**
+ * Adds or replaces the object under `key`. Every index value is computed before anything is
+ * changed, so an index function that throws leaves the state as it was.
+ *
+ * @returns whether the state changed (storing the very same object again changes nothing)
+ * @throws IndexFuncError if an index function throws
+ * @internal
+ */
+export function upsert<T>(state: IndexerState<T>, key: string, obj: T, owner: Owner): boolean {
+  const hash = stringHash(key);
+  const old = lookup(state.items, key, hash);
+  if (old === obj) return false;
+  const { table } = state;
+  const count = table.funcs.length;
+  const before: (readonly string[])[] = new Array(count);
+  const after: (readonly string[])[] = new Array(count);
+  for (let i = 0; i < count; i++) {
+    after[i] = table.valuesOf(i, obj, key);
+    before[i] = old === undefined ? NO_VALUES : table.valuesOf(i, old, key);
+  }
+  state.items = assoc(state.items, key, hash, obj, owner);
+  if (old === undefined) state.size++;
+  for (let i = 0; i < count; i++) {
+    state.indices[i] = moveInIndex(
+      state.indices[i] as IndexRoot<T>,
+      before[i] as readonly string[],
+      after[i] as readonly string[],
+      key,
+      hash,
+      obj,
+      owner,
+    );
+  }
+  return true;
+}
+
+/**
+ * Removes the object under `key`, from the items and from every bucket holding it.
+ *
+ * @returns whether the key was present
+ * @throws IndexFuncError if an index function throws on the stored object (nothing is removed)
+ * @internal
+ */
+export function remove<T>(state: IndexerState<T>, key: string, owner: Owner): boolean {
+  const hash = stringHash(key);
+  const old = lookup(state.items, key, hash);
+  if (old === undefined) return false;
+  const { table } = state;
+  const count = table.funcs.length;
+  const before: (readonly string[])[] = new Array(count);
+  for (let i = 0; i < count; i++) before[i] = table.valuesOf(i, old, key);
+  state.items = dissoc(state.items, key, hash, owner);
+  state.size--;
+  for (let i = 0; i < count; i++) {
+    let index = state.indices[i] as IndexRoot<T>;
+    for (const value of before[i] as readonly string[]) {
+      index = leaveBucket(index, value, key, hash, owner);
+    }
+    state.indices[i] = index;
+  }
+  return true;
+}
+
+/**
+ * Builds a fresh state holding `objs` (the last of several objects with one key wins). The
+ * current state is not touched, so a key or index function that throws leaves it intact.
+ *
+ * @internal
+ */
+export function rebuild<T>(
+  state: IndexerState<T>,
+  objs: Iterable<T>,
+  resourceVersion: string,
+  owner: Owner,
+): IndexerState<T> {
+  const next = IndexerState.empty(state.table, state.keyFunc);
+  next.resourceVersion = resourceVersion;
+  for (const obj of objs) upsert(next, state.keyFunc(obj), obj, owner);
+  return next;
+}
+
+/**
+ * Computes the index roots of a newly registered index position from the current items.
+ *
+ * @internal
+ */
+export function buildIndex<T>(
+  items: TrieNode<T>,
+  table: IndexerTable<T>,
+  position: number,
+  owner: Owner,
+): IndexRoot<T> {
+  let index: IndexRoot<T> = emptyRoot();
+  forEachEntry(items, (key, obj) => {
+    const hash = stringHash(key);
+    for (const value of table.valuesOf(position, obj, key)) {
+      index = joinBucket(index, value, key, hash, obj, owner);
+    }
+  });
+  return index;
+}
+
+function moveInIndex<T>(
+  index: IndexRoot<T>,
+  before: readonly string[],
+  after: readonly string[],
+  key: string,
+  hash: number,
+  obj: T,
+  owner: Owner,
+): IndexRoot<T> {
+  // The common case: one value, unchanged. The bucket stays, only the object in it changes.
+  if (before.length === 1 && after.length === 1 && before[0] === after[0]) {
+    return joinBucket(index, after[0] as string, key, hash, obj, owner);
+  }
+  for (const value of before) {
+    if (!after.includes(value)) index = leaveBucket(index, value, key, hash, owner);
+  }
+  for (const value of after) index = joinBucket(index, value, key, hash, obj, owner);
+  return index;
+}
+
+function joinBucket<T>(
+  index: IndexRoot<T>,
+  value: string,
+  key: string,
+  hash: number,
+  obj: T,
+  owner: Owner,
+): IndexRoot<T> {
+  const valueHash = stringHash(value);
+  const bucket = lookup(index, value, valueHash) ?? emptyRoot<T>();
+  const next = assoc(bucket, key, hash, obj, owner);
+  return next === bucket ? index : assoc(index, value, valueHash, next, owner);
+}
+
+function leaveBucket<T>(
+  index: IndexRoot<T>,
+  value: string,
+  key: string,
+  hash: number,
+  owner: Owner,
+): IndexRoot<T> {
+  const valueHash = stringHash(value);
+  const bucket = lookup(index, value, valueHash);
+  if (bucket === undefined) return index;
+  const next = dissoc(bucket, key, hash, owner);
+  // Dropping empty buckets keeps memory bounded when index values are short-lived. Checked
+  // before identity: an owned bucket may have been emptied in place.
+  if (isEmpty(next)) return dissoc(index, value, valueHash, owner);
+  return next === bucket ? index : assoc(index, value, valueHash, next, owner);
+}

@@ -1,0 +1,148 @@
+import type { FakeApiServer } from '../fakeApiServer.js';
+
+/** A response read fully. */
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** One parsed watch line, or the raw text when it was not JSON. */
+export type RawWatchLine = { type: string; object: any } | { malformed: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * A second client stack for cross-checking the server: the platform `fetch` and line splitting,
+ * with no Kubernetes library involved.
+ */
+export class RawClient {
+  constructor(
+    private readonly server: FakeApiServer,
+    private readonly token: string = server.token,
+  ) {}
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<RawResponse> {
+    const res = await fetch(this.server.url + path, {
+      method,
+      headers: {
+        Authorization: `Bearer ${this.token}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // keep text
+    }
+    return { status: res.status, headers: res.headers, body: parsed };
+  }
+
+  get(path: string): Promise<RawResponse> {
+    return this.request('GET', path);
+  }
+
+  /** Opens a watch and collects its lines as they arrive. */
+  async watch(path: string): Promise<RawWatch> {
+    const controller = new AbortController();
+    const res = await fetch(this.server.url + path, {
+      headers: { Authorization: `Bearer ${this.token}` },
+      signal: controller.signal,
+    });
+    return new RawWatch(res, controller);
+  }
+}
+
+/** An open watch read by line splitting. */
+export class RawWatch {
+  readonly lines: RawWatchLine[] = [];
+  /** Resolves when the stream ends: `eof` for a clean end, `error` for a cut connection. */
+  readonly ended: Promise<'eof' | 'error'>;
+  private waiters: Array<() => void> = [];
+
+  constructor(
+    readonly response: Response,
+    private readonly controller: AbortController,
+  ) {
+    this.ended = this.read();
+  }
+
+  get status(): number {
+    return this.response.status;
+  }
+
+  /** Waits until at least `count` lines have arrived (or the stream ended). */
+  async take(count: number): Promise<RawWatchLine[]> {
+    let done = false;
+    void this.ended.then(() => {
+      done = true;
+      this.wake();
+    });
+    while (this.lines.length < count && !done) {
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+    return this.lines.slice(0, count);
+  }
+
+  /** Events of the given types only. */
+  events(...types: string[]): Array<{ type: string; object: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+    return this.lines.filter(
+      (l): l is { type: string; object: any } => 'type' in l && (types.length === 0 || types.includes(l.type)), // eslint-disable-line @typescript-eslint/no-explicit-any
+    );
+  }
+
+  close(): void {
+    this.controller.abort();
+  }
+
+  private wake(): void {
+    for (const w of this.waiters.splice(0)) w();
+  }
+
+  private async read(): Promise<'eof' | 'error'> {
+    if (this.response.body === null) return 'eof';
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of this.response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let newline = buffer.indexOf('\n');
+        while (newline >= 0) {
+          const line = buffer.slice(0, newline);
+          buffer = buffer.slice(newline + 1);
+          try {
+            this.lines.push(JSON.parse(line));
+          } catch {
+            this.lines.push({ malformed: line });
+          }
+          newline = buffer.indexOf('\n');
+        }
+        this.wake();
+      }
+      return 'eof';
+    } catch {
+      return 'error';
+    } finally {
+      this.wake();
+    }
+  }
+}
+
+/** A minimal Pod manifest. */
+export function pod(namespace: string, name: string, extra: { labels?: Record<string, string>; nodeName?: string; phase?: string } = {}): {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace: string; labels?: Record<string, string> };
+  spec: Record<string, unknown>;
+  status: Record<string, unknown>;
+} {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace, ...(extra.labels ? { labels: extra.labels } : {}) },
+    spec: { containers: [{ name: 'main', image: 'nginx' }], ...(extra.nodeName ? { nodeName: extra.nodeName } : {}) },
+    status: { phase: extra.phase ?? 'Pending' },
+  };
+}

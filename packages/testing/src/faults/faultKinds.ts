@@ -1,0 +1,41 @@
+/** Every fault the server can inject; each has its own counter. */
+export type FaultKind =
+  | 'closeWatch'
+  | 'resetConnection'
+  | 'malformedLine'
+  | 'stallWatch'
+  | 'errorResponse'
+  | 'delayResponse'
+  | 'compaction';
+
+/** Faults that act on an open watch stream. */
+export type StreamFaultKind = 'closeWatch' | 'resetConnection' | 'malformedLine' | 'stallWatch';
+
+/** Which requests a fault applies to. */
+export interface FaultTarget {
+  /** `list`, `watch`, `get` or `any` (default `any` for request faults, `watch` for stream faults). */
+  verb?: 'list' | 'watch' | 'get' | 'any';
+  /** Resource plural to restrict to (e.g. `pods`); any resource by default. */
+  resource?: string;
+  /** How many requests the fault applies to. Default 1. */
+  times?: number;
+}
+
+/** A stream fault armed for one watch: fires after `afterEvents` lines have been sent. */
+export interface StreamFault {
+  readonly kind: StreamFaultKind;
+  readonly afterEvents: number;
+}
+
+/** A fault applied to a request before it is answered. */
+export type RequestFault =
+  | { readonly kind: 'errorResponse'; readonly code: 429 | 500 | 503; readonly retryAfterSeconds: number | undefined }
+  | { readonly kind: 'delayResponse'; readonly ms: number };
+
+/** Random stream faults: each event sent draws once against `probability`. */
+export interface RandomStreamFaults {
+  /** Chance in [0, 1] that an event triggers a fault. */
+  probability: number;
+  /** The faults to choose from (uniformly). Default: close, reset and malformed line. */
+  kinds?: StreamFaultKind[];
+}

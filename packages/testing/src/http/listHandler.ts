@@ -1,0 +1,145 @@
+import {
+  expiredStatus,
+  StatusError,
+  tooLargeResourceVersionStatus,
+} from '../api/status.js';
+import type { KubeList, KubeObject } from '../api/types.js';
+import type { ResourceDefinition } from '../registry/resourceDefinition.js';
+import { apiVersionOf } from '../registry/resourceDefinition.js';
+import type { ObjectFilter } from '../selectors/objectFilter.js';
+import { hasSelectors, matchesFilter } from '../selectors/objectFilter.js';
+import type { ServerContext } from '../serverContext.js';
+import type { Snapshot } from '../storage/objectStore.js';
+import { waitForRevision } from '../storage/waitForRevision.js';
+import { decodeContinue, encodeContinue } from './continueToken.js';
+import type { ListWatchQuery } from './queryOptions.js';
+import { parseRevision } from './queryOptions.js';
+
+/** Which state a list reads (§2.2). */
+type ReadPlan =
+  | { readonly kind: 'latest'; readonly paged: boolean }
+  | { readonly kind: 'notOlderThan'; readonly revision: number; readonly paged: boolean }
+  | { readonly kind: 'exact'; readonly revision: number }
+  | { readonly kind: 'continue'; readonly revision: number; readonly start: string };
+
+/**
+ * Serves a list: picks the snapshot per resourceVersion/resourceVersionMatch/continue, filters
+ * it, and pages it with continue tokens and `remainingItemCount`.
+ *
+ * @param ctx - the server.
+ * @param def - the listed resource.
+ * @param filter - namespace and selectors.
+ * @param query - the parsed query.
+ * @returns the `<Kind>List` body.
+ * @throws StatusError 410 for compacted snapshots, 504 for a resourceVersion not reached in time.
+ */
+export async function serveList(
+  ctx: ServerContext,
+  def: ResourceDefinition,
+  filter: ObjectFilter,
+  query: ListWatchQuery,
+): Promise<KubeList> {
+  const plan = readPlan(query);
+  if (plan.kind === 'notOlderThan' || plan.kind === 'exact') {
+    const { tooLargeResourceVersionWaitMs: wait } = ctx.options;
+    if (!(await waitForRevision(ctx.store, plan.revision, wait, ctx.shutdown))) {
+      throw new StatusError(
+        tooLargeResourceVersionStatus(String(plan.revision), ctx.store.resourceVersion),
+      );
+    }
+  }
+  let snapshot: Snapshot;
+  let start = '';
+  let limit = query.limit;
+  switch (plan.kind) {
+    case 'latest':
+    case 'notOlderThan':
+      snapshot = ctx.store.snapshot(def);
+      // RV "0" ("any") is served from the watch cache, which ignores limit.
+      if (!plan.paged) limit = 0;
+      break;
+    case 'exact':
+      snapshot = ctx.store.snapshot(def, plan.revision);
+      break;
+    case 'continue':
+      start = plan.start;
+      if (plan.revision !== -1 && plan.revision < ctx.store.compactedRevision) {
+        const fresh = encodeContinue({ rv: -1, start });
+        throw new StatusError(
+          expiredStatus(
+            'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.',
+            fresh,
+          ),
+        );
+      }
+      snapshot = ctx.store.snapshot(def, plan.revision === -1 ? ctx.store.resourceVersion : plan.revision);
+      break;
+  }
+  return page(def, snapshot, filter, start, limit);
+}
+
+function readPlan(query: ListWatchQuery): ReadPlan {
+  const rv = query.resourceVersion;
+  const paged = query.limit > 0;
+  if (query.continueToken !== '') {
+    const position = decodeContinue(query.continueToken);
+    return { kind: 'continue', revision: position.rv, start: position.start };
+  }
+  if (rv === '') return { kind: 'latest', paged };
+  if (rv === '0') return { kind: 'latest', paged: false };
+  const revision = parseRevision(rv);
+  if (query.resourceVersionMatch === 'Exact') return { kind: 'exact', revision };
+  if (query.resourceVersionMatch === '' && paged) return { kind: 'exact', revision };
+  return { kind: 'notOlderThan', revision, paged };
+}
+
+function page(
+  def: ResourceDefinition,
+  snapshot: Snapshot,
+  filter: ObjectFilter,
+  start: string,
+  limit: number,
+): KubeList {
+  const items: KubeObject[] = [];
+  const metadata: KubeList['metadata'] = { resourceVersion: String(snapshot.rv) };
+  const entries = snapshot.entries;
+  let index = start === '' ? 0 : entries.findIndex(([key]) => key >= start);
+  if (index < 0) index = entries.length;
+  let lastKey = '';
+  for (; index < entries.length; index += 1) {
+    const entry = entries[index];
+    if (entry === undefined) break;
+    const [key, object] = entry;
+    if (!matchesFilter(filter, object)) continue;
+    if (limit > 0 && items.length === limit) {
+      // There is at least one more match: hand out a token to resume after the last item.
+      metadata.continue = encodeContinue({ rv: snapshot.rv, start: `${lastKey}\u0000` });
+      if (!hasSelectors(filter)) {
+        metadata.remainingItemCount = countRemaining(entries, index, filter);
+      }
+      break;
+    }
+    items.push(def.builtin ? stripTypeMeta(object) : object);
+    lastKey = key;
+  }
+  return { kind: `${def.kind}List`, apiVersion: apiVersionOf(def), metadata, items };
+}
+
+function countRemaining(
+  entries: Snapshot['entries'],
+  from: number,
+  filter: ObjectFilter,
+): number {
+  let count = 0;
+  for (let i = from; i < entries.length; i += 1) {
+    const entry = entries[i];
+    if (entry !== undefined && matchesFilter(filter, entry[1])) count += 1;
+  }
+  return count;
+}
+
+// Typed servers leave kind/apiVersion off list items of built-in types.
+function stripTypeMeta(object: KubeObject): KubeObject {
+  const { kind: _kind, apiVersion: _apiVersion, ...rest } = object;
+  return rest as KubeObject;
+}

@@ -1,0 +1,176 @@
+import type { IncomingMessage } from 'node:http';
+import { badRequest, failure, notFound, StatusError } from '../api/status.js';
+import type { KubeObject } from '../api/types.js';
+import type { ResourceDefinition } from '../registry/resourceDefinition.js';
+import { apiVersionOf } from '../registry/resourceDefinition.js';
+import type { ServerContext } from '../serverContext.js';
+import type { DeletePreconditions } from '../storage/objectStore.js';
+import { applyMergePatch } from './mergePatch.js';
+import { readJsonBody } from './responses.js';
+
+/** The result of a write: HTTP status and body. */
+export interface WriteResult {
+  readonly code: number;
+  readonly body: KubeObject;
+}
+
+/**
+ * `GET` of one object.
+ *
+ * @param ctx - the server.
+ * @param def - the resource.
+ * @param namespace - the path's namespace.
+ * @param name - the path's name.
+ * @returns the object with kind and apiVersion.
+ * @throws StatusError 404.
+ */
+export function getObject(
+  ctx: ServerContext,
+  def: ResourceDefinition,
+  namespace: string | undefined,
+  name: string,
+): KubeObject {
+  const found = ctx.store.get(def, namespace, name);
+  if (found === undefined) throw notFound({ resource: def.plural, group: def.group, name });
+  return found;
+}
+
+/**
+ * `POST` to a collection: creates the object in the body.
+ *
+ * @param ctx - the server.
+ * @param req - the request (its body is read).
+ * @param def - the resource.
+ * @param namespace - the path's namespace.
+ * @returns 201 and the stored object.
+ * @throws StatusError 400 (bad body, namespace mismatch), 409 `AlreadyExists`, 422 `Invalid`.
+ */
+export async function createObject(
+  ctx: ServerContext,
+  req: IncomingMessage,
+  def: ResourceDefinition,
+  namespace: string | undefined,
+): Promise<WriteResult> {
+  const obj = await readObject(req, def);
+  if (def.namespaced) {
+    if (obj.metadata.namespace && obj.metadata.namespace !== namespace) {
+      throw badRequest(
+        'the namespace of the provided object does not match the namespace sent on the request',
+      );
+    }
+    obj.metadata = { ...obj.metadata, namespace };
+  }
+  // A create may not carry a resourceVersion precondition.
+  const { resourceVersion: _ignored, ...metadata } = obj.metadata;
+  return { code: 201, body: ctx.store.create(def, { ...obj, metadata }) };
+}
+
+/**
+ * `PUT` of one object: replaces it, with the body's resourceVersion as a precondition.
+ *
+ * @param ctx - the server.
+ * @param req - the request.
+ * @param def - the resource.
+ * @param namespace - the path's namespace.
+ * @param name - the path's name.
+ * @returns 200 and the stored object.
+ * @throws StatusError 400 (name/namespace mismatch), 404, 409 `Conflict`.
+ */
+export async function replaceObject(
+  ctx: ServerContext,
+  req: IncomingMessage,
+  def: ResourceDefinition,
+  namespace: string | undefined,
+  name: string,
+): Promise<WriteResult> {
+  const obj = await readObject(req, def);
+  if (obj.metadata.name !== name) {
+    throw badRequest('the name of the object does not match the name on the URL');
+  }
+  if (def.namespaced && obj.metadata.namespace && obj.metadata.namespace !== namespace) {
+    throw badRequest(
+      'the namespace of the provided object does not match the namespace sent on the request',
+    );
+  }
+  obj.metadata = def.namespaced ? { ...obj.metadata, namespace } : obj.metadata;
+  return { code: 200, body: ctx.store.update(def, obj) };
+}
+
+/**
+ * `PATCH` of one object with a JSON merge patch or strategic merge patch.
+ *
+ * @param ctx - the server.
+ * @param req - the request.
+ * @param def - the resource.
+ * @param namespace - the path's namespace.
+ * @param name - the path's name.
+ * @returns 200 and the stored object.
+ * @throws StatusError 404, 409, 415 for other patch types.
+ */
+export async function patchObject(
+  ctx: ServerContext,
+  req: IncomingMessage,
+  def: ResourceDefinition,
+  namespace: string | undefined,
+  name: string,
+): Promise<WriteResult> {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim();
+  if (type !== 'application/merge-patch+json' && type !== 'application/strategic-merge-patch+json') {
+    throw new StatusError(
+      failure(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: application/merge-patch+json, application/strategic-merge-patch+json`),
+    );
+  }
+  const patch = await readJsonBody(req);
+  const current = getObject(ctx, def, namespace, name);
+  const patched = applyMergePatch(current, patch) as KubeObject;
+  patched.metadata = { ...patched.metadata, name, ...(def.namespaced ? { namespace } : {}) };
+  // Without an explicit resourceVersion in the patch, the patch applies to the latest state.
+  const explicit = (patch as { metadata?: { resourceVersion?: unknown } }).metadata?.resourceVersion;
+  if (explicit === undefined) patched.metadata.resourceVersion = current.metadata.resourceVersion;
+  return { code: 200, body: ctx.store.update(def, patched) };
+}
+
+/**
+ * `DELETE` of one object, honouring `DeleteOptions.preconditions` in the body.
+ *
+ * @param ctx - the server.
+ * @param req - the request.
+ * @param def - the resource.
+ * @param namespace - the path's namespace.
+ * @param name - the path's name.
+ * @returns 200 and the object's last state.
+ * @throws StatusError 404, 409 when a precondition fails.
+ */
+export async function deleteObject(
+  ctx: ServerContext,
+  req: IncomingMessage,
+  def: ResourceDefinition,
+  namespace: string | undefined,
+  name: string,
+): Promise<WriteResult> {
+  let preconditions: DeletePreconditions = {};
+  if (Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding']) {
+    const body = (await readJsonBody(req)) as { preconditions?: DeletePreconditions };
+    preconditions = body.preconditions ?? {};
+  } else {
+    req.resume();
+  }
+  return { code: 200, body: ctx.store.delete(def, namespace, name, preconditions) };
+}
+
+async function readObject(req: IncomingMessage, def: ResourceDefinition): Promise<KubeObject> {
+  const body = (await readJsonBody(req)) as Partial<KubeObject>;
+  if (body.kind !== undefined && body.kind !== def.kind) {
+    throw badRequest(`the kind of the object (${String(body.kind)}) does not match the URL (${def.kind})`);
+  }
+  if (body.apiVersion !== undefined && body.apiVersion !== apiVersionOf(def)) {
+    throw badRequest(
+      `the API version of the object (${String(body.apiVersion)}) does not match the URL (${apiVersionOf(def)})`,
+    );
+  }
+  const metadata = body.metadata;
+  if (metadata !== undefined && (typeof metadata !== 'object' || metadata === null)) {
+    throw badRequest('metadata must be an object');
+  }
+  return { ...body, metadata: { ...(metadata ?? {}) } };
+}

@@ -1,0 +1,203 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { failure, methodNotAllowed, pathNotFound, StatusError } from '../api/status.js';
+import type { Authenticator } from '../auth/authenticator.js';
+import {
+  apiGroup,
+  apiGroupList,
+  apiResourceList,
+  coreApiVersions,
+} from '../registry/discovery.js';
+import type { ResourceDefinition } from '../registry/resourceDefinition.js';
+import { parseFieldSelector } from '../selectors/fieldSelector.js';
+import { parseLabelSelector } from '../selectors/labelSelector.js';
+import type { ObjectFilter } from '../selectors/objectFilter.js';
+import type { ServerContext } from '../serverContext.js';
+import { serveWatch } from '../watch/watchHandler.js';
+import { serveList } from './listHandler.js';
+import { createObject, deleteObject, getObject, patchObject, replaceObject } from './objectHandlers.js';
+import { parseListWatchQuery } from './queryOptions.js';
+import { sendJson, sendStatus, statusOf } from './responses.js';
+import type { Route } from './router.js';
+import { route } from './router.js';
+
+/** The version `GET /version` reports. */
+const versionInfo = {
+  major: '1',
+  minor: '34',
+  gitVersion: 'v1.34.0-rxkube-fake',
+  gitCommit: '0000000000000000000000000000000000000000',
+  gitTreeState: 'clean',
+  buildDate: '2025-01-01T00:00:00Z',
+  goVersion: 'go1.24.0',
+  compiler: 'gc',
+  platform: 'linux/amd64',
+};
+
+/**
+ * Answers one HTTP request: authentication, request faults, routing, and Status errors for
+ * anything refused.
+ *
+ * @param ctx - the server.
+ * @param auth - the authenticator.
+ * @param serverAddress - `host:port` for discovery.
+ * @param req - the request.
+ * @param res - the response.
+ * @returns once the response is sent, or once a watch is set up.
+ */
+export async function handleRequest(
+  ctx: ServerContext,
+  auth: Authenticator,
+  serverAddress: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  try {
+    auth.authenticate(req);
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const target = route(url.pathname, ctx.registry);
+    if (target.kind !== 'resource') {
+      if (req.method !== 'GET' && req.method !== 'HEAD') throw methodNotAllowed(req.method ?? '');
+      sendJson(res, 200, document(ctx, target, serverAddress));
+      return;
+    }
+    await handleResource(ctx, auth, target, url.searchParams, req, res);
+  } catch (error) {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    sendStatus(res, statusOf(error));
+  }
+}
+
+function document(ctx: ServerContext, target: Exclude<Route, { kind: 'resource' }>, address: string): unknown {
+  switch (target.kind) {
+    case 'version':
+      return versionInfo;
+    case 'health':
+      return 'ok';
+    case 'notFound':
+      throw pathNotFound();
+    case 'discovery': {
+      const doc =
+        target.path === 'api'
+          ? coreApiVersions(address)
+          : target.path === 'apis'
+            ? apiGroupList(ctx.registry)
+            : target.path === 'group'
+              ? apiGroup(ctx.registry, target.group)
+              : apiResourceList(ctx.registry, target.group, target.version);
+      if (doc === undefined) throw pathNotFound();
+      return doc;
+    }
+  }
+}
+
+async function handleResource(
+  ctx: ServerContext,
+  auth: Authenticator,
+  target: Extract<Route, { kind: 'resource' }>,
+  params: URLSearchParams,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const { def, namespace, name } = target;
+  const method = req.method ?? 'GET';
+  const query =
+    method === 'GET' ? parseListWatchQuery(params, target.legacyWatch, ctx.options.watchList) : undefined;
+  const verb = verbOf(method, name, query?.watch ?? false);
+  auth.authorize(verb, def.plural, def.group, namespace);
+  await applyRequestFault(ctx, verb, def, res);
+  if (res.writableEnded) return;
+
+  if (query !== undefined) {
+    if (query.watch) {
+      await serveWatch(ctx, res, def, filterOf(def, namespace, name, query), query);
+    } else if (name !== undefined) {
+      sendJson(res, 200, getObject(ctx, def, namespace, name));
+    } else {
+      sendJson(res, 200, await serveList(ctx, def, filterOf(def, namespace, undefined, query), query));
+    }
+    return;
+  }
+  let result;
+  if (method === 'POST' && name === undefined) result = await createObject(ctx, req, def, namespace);
+  else if (method === 'PUT' && name !== undefined) {
+    result = await replaceObject(ctx, req, def, namespace, name);
+  } else if (method === 'PATCH' && name !== undefined) {
+    result = await patchObject(ctx, req, def, namespace, name);
+  } else if (method === 'DELETE' && name !== undefined) {
+    result = await deleteObject(ctx, req, def, namespace, name);
+  } else throw methodNotAllowed(method);
+  sendJson(res, result.code, result.body);
+}
+
+function filterOf(
+  def: ResourceDefinition,
+  namespace: string | undefined,
+  name: string | undefined,
+  query: { labelSelector: string; fieldSelector: string },
+): ObjectFilter {
+  const fields = parseFieldSelector(query.fieldSelector, def);
+  // A watch on an item path is a watch on the collection narrowed to that name.
+  const requirements =
+    name === undefined
+      ? fields.requirements
+      : [...fields.requirements, { field: 'metadata.name', op: '=' as const, value: name }];
+  return { namespace, labels: parseLabelSelector(query.labelSelector), fields: { requirements } };
+}
+
+function verbOf(method: string, name: string | undefined, watch: boolean): string {
+  switch (method) {
+    case 'GET':
+      return watch ? 'watch' : name === undefined ? 'list' : 'get';
+    case 'POST':
+      return 'create';
+    case 'PUT':
+      return 'update';
+    case 'PATCH':
+      return 'patch';
+    case 'DELETE':
+      return 'delete';
+    default:
+      return method.toLowerCase();
+  }
+}
+
+async function applyRequestFault(
+  ctx: ServerContext,
+  verb: string,
+  def: ResourceDefinition,
+  res: ServerResponse,
+): Promise<void> {
+  const fault = ctx.faults.takeRequestFault(verb, def.plural);
+  if (fault === undefined) return;
+  ctx.faults.record(fault.kind);
+  if (fault.kind === 'delayResponse') {
+    await delay(fault.ms, ctx.shutdown);
+    if (ctx.shutdown.aborted) res.destroy();
+    return;
+  }
+  const { code, retryAfterSeconds } = fault;
+  const reason = code === 429 ? 'TooManyRequests' : code === 503 ? 'ServiceUnavailable' : 'InternalError';
+  const message =
+    code === 429
+      ? 'Too many requests, please try again later.'
+      : code === 503
+        ? 'The server is currently unable to handle the request'
+        : 'Internal error occurred: injected fault';
+  const details = retryAfterSeconds === undefined ? {} : { retryAfterSeconds };
+  throw new StatusError(failure(code, reason, message, details));
+}
+
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
+  });
+}

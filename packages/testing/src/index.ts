@@ -1,0 +1,39 @@
+/**
+ * `@rxkube/testing`: an in-process fake Kubernetes API server speaking the real list/watch
+ * protocol over HTTP, with fault injection and load generation for tests, benchmarks and demos.
+ */
+export { FakeApiServer } from './fakeApiServer.js';
+export type { FakeApiServerOptions } from './options.js';
+export type { ObjectRef } from './objectRef.js';
+export type {
+  KubeList,
+  KubeObject,
+  ObjectMeta,
+  OwnerReference,
+  Status,
+  StatusCause,
+  WatchEvent,
+  WatchEventType,
+} from './api/types.js';
+export { StatusError } from './api/status.js';
+export type {
+  CustomResourceSpec,
+  ResourceDefinition,
+  ResourceScope,
+} from './registry/resourceDefinition.js';
+export type { DeletePreconditions } from './storage/objectStore.js';
+export { FaultInjector } from './faults/faultInjector.js';
+export type {
+  FaultKind,
+  FaultTarget,
+  RandomStreamFaults,
+  StreamFaultKind,
+} from './faults/faultKinds.js';
+export { seededRandom } from './faults/random.js';
+export { initialEventsEndAnnotation } from './watch/bookmark.js';
+export { realisticPod } from './load/podFactory.js';
+export type { PodShape } from './load/podFactory.js';
+export { loadPods } from './load/bulkLoader.js';
+export type { BulkLoadOptions } from './load/bulkLoader.js';
+export { ChurnGenerator } from './load/churnGenerator.js';
+export type { ChurnMix, ChurnOptions, ChurnStats } from './load/churnGenerator.js';

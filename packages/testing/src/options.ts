@@ -1,0 +1,71 @@
+/** Options of {@link FakeApiServer.start}; every field has a default. */
+export interface FakeApiServerOptions {
+  /** Bearer token clients must send; a random one by default. */
+  token?: string;
+  /** User name the token authenticates as (shown in 403 messages). Default `rxkube-test`. */
+  user?: string;
+  /** Serve HTTPS with a self-signed certificate generated at start. Default false. */
+  tls?: boolean;
+  /** Listen address. Default `127.0.0.1`. */
+  host?: string;
+  /** Listen port; 0 (default) picks an ephemeral port. */
+  port?: number;
+  /** The most write events kept for watches and list snapshots. Default 10,000. */
+  historyLimit?: number;
+  /** The resourceVersion the server starts at. Default 1. */
+  initialResourceVersion?: number;
+  /** How often each watcher that allows bookmarks gets one. Default 60,000 ms (kube-apiserver: ~1 min). */
+  bookmarkIntervalMs?: number;
+  /** How long before a watch's deadline its last bookmark is sent. Default 2,000 ms. */
+  bookmarkLeadMs?: number;
+  /**
+   * Watch duration when `timeoutSeconds` is missing or 0. Default: kube-apiserver's 1800 s
+   * times a random factor in [1, 2).
+   */
+  defaultWatchTimeoutSeconds?: number;
+  /** How long a request for a future resourceVersion waits before 504. Default 3,000 ms. */
+  tooLargeResourceVersionWaitMs?: number;
+  /** Whether the `WatchList` gate is on (streaming lists); off answers `sendInitialEvents` with 422. Default true. */
+  watchList?: boolean;
+  /** Answer a too-old watch with HTTP 410 instead of a 200 and an `ERROR` event. Default false. */
+  expiredWatchAsHttp410?: boolean;
+  /** Namespaces in which every request is answered 403. */
+  forbiddenNamespaces?: string[];
+  /** Seed of every random choice the server makes (faults, generated names). Default 1. */
+  seed?: number;
+  /** Clock for creation timestamps. Default: the real clock. */
+  now?: () => Date;
+}
+
+/** {@link FakeApiServerOptions} with every default filled in. */
+export type ResolvedOptions = Required<Omit<FakeApiServerOptions, 'defaultWatchTimeoutSeconds'>> & {
+  defaultWatchTimeoutSeconds: number | undefined;
+};
+
+/**
+ * Fills in defaults.
+ *
+ * @param options - what the caller gave.
+ * @param randomToken - the token to use when none is given.
+ * @returns complete options.
+ */
+export function resolveOptions(options: FakeApiServerOptions, randomToken: string): ResolvedOptions {
+  return {
+    token: options.token ?? randomToken,
+    user: options.user ?? 'rxkube-test',
+    tls: options.tls ?? false,
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 0,
+    historyLimit: options.historyLimit ?? 10_000,
+    initialResourceVersion: options.initialResourceVersion ?? 1,
+    bookmarkIntervalMs: options.bookmarkIntervalMs ?? 60_000,
+    bookmarkLeadMs: options.bookmarkLeadMs ?? 2_000,
+    defaultWatchTimeoutSeconds: options.defaultWatchTimeoutSeconds,
+    tooLargeResourceVersionWaitMs: options.tooLargeResourceVersionWaitMs ?? 3_000,
+    watchList: options.watchList ?? true,
+    expiredWatchAsHttp410: options.expiredWatchAsHttp410 ?? false,
+    forbiddenNamespaces: options.forbiddenNamespaces ?? [],
+    seed: options.seed ?? 1,
+    now: options.now ?? (() => new Date()),
+  };
+}

@@ -1,0 +1,98 @@
+import type { ResourceDefinition } from './resourceDefinition.js';
+
+// A pod template as a typed server serialises it when empty.
+const emptyTemplate = { metadata: {}, spec: { containers: null } };
+
+/** Field labels kube-apiserver accepts for pods (pkg/registry/core/pod/strategy.go). */
+const podFields = [
+  'spec.nodeName',
+  'spec.restartPolicy',
+  'spec.schedulerName',
+  'spec.serviceAccountName',
+  'spec.hostNetwork',
+  'status.phase',
+  'status.podIP',
+  'status.nominatedNodeName',
+];
+
+const eventFields = [
+  'involvedObject.kind',
+  'involvedObject.namespace',
+  'involvedObject.name',
+  'involvedObject.uid',
+  'involvedObject.apiVersion',
+  'involvedObject.resourceVersion',
+  'involvedObject.fieldPath',
+  'reason',
+  'reportingComponent',
+  'source',
+  'type',
+];
+
+function builtin(
+  group: string,
+  plural: string,
+  kind: string,
+  namespaced: boolean,
+  shortNames: string[],
+  selectableFields: string[],
+  bookmarkFields: Record<string, unknown>,
+): ResourceDefinition {
+  return {
+    group,
+    version: 'v1',
+    plural,
+    singular: kind.toLowerCase(),
+    kind,
+    namespaced,
+    shortNames,
+    builtin: true,
+    selectableFields,
+    bookmarkFields,
+  };
+}
+
+/**
+ * The built-in resources every fake server serves: core `v1` pods, configmaps, namespaces,
+ * nodes, services, events and `apps/v1` deployments and replicasets.
+ *
+ * @returns fresh definitions, in discovery order.
+ */
+export function builtinResources(): ResourceDefinition[] {
+  return [
+    builtin('', 'pods', 'Pod', true, ['po'], podFields, {
+      spec: { containers: null },
+      status: {},
+    }),
+    builtin('', 'configmaps', 'ConfigMap', true, ['cm'], [], {}),
+    builtin('', 'namespaces', 'Namespace', false, ['ns'], ['status.phase'], {
+      spec: {},
+      status: {},
+    }),
+    builtin('', 'nodes', 'Node', false, ['no'], ['spec.unschedulable'], {
+      spec: {},
+      status: { daemonEndpoints: { kubeletEndpoint: { Port: 0 } }, nodeInfo: {} },
+    }),
+    builtin('', 'services', 'Service', true, ['svc'], ['spec.clusterIP', 'spec.type'], {
+      spec: {},
+      status: { loadBalancer: {} },
+    }),
+    builtin('', 'events', 'Event', true, ['ev'], eventFields, {
+      involvedObject: {},
+      source: {},
+      firstTimestamp: null,
+      lastTimestamp: null,
+      eventTime: null,
+      reportingComponent: '',
+      reportingInstance: '',
+    }),
+    builtin('apps', 'deployments', 'Deployment', true, ['deploy'], [], {
+      spec: { selector: null, template: emptyTemplate, strategy: {} },
+      status: {},
+    }),
+    builtin('apps', 'replicasets', 'ReplicaSet', true, ['rs'], ['status.replicas'], {
+      spec: { selector: null, template: emptyTemplate },
+      status: { replicas: 0 },
+    }),
+  ];
+}

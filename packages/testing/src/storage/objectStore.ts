@@ -1,0 +1,258 @@
+import { conflict, expiredStatus, notFound, StatusError } from '../api/status.js';
+import type { KubeObject } from '../api/types.js';
+import type { ResourceDefinition } from '../registry/resourceDefinition.js';
+import { resourceId } from '../registry/resourceDefinition.js';
+import { deepEqual } from './deepEqual.js';
+import type { StoredEvent } from './eventHistory.js';
+import { EventHistory } from './eventHistory.js';
+import {
+  objectKey,
+  stampCreated,
+  stampUpdated,
+  validateIdentity,
+  withResourceVersion,
+} from './objectMeta.js';
+import { alreadyExists } from '../api/status.js';
+
+/** Conditions a delete must meet, as in `DeleteOptions.preconditions`. */
+export interface DeletePreconditions {
+  /** The stored object's resourceVersion must equal this. */
+  resourceVersion?: string;
+  /** The stored object's uid must equal this. */
+  uid?: string;
+}
+
+/** Options of an {@link ObjectStore}. */
+export interface ObjectStoreOptions {
+  /** The most events kept in the history. */
+  historyLimit: number;
+  /** The resourceVersion the store starts at. */
+  initialResourceVersion: number;
+  /** Randomness for generated names. */
+  random: () => number;
+  /** The clock for creation timestamps. */
+  now: () => Date;
+}
+
+/** A snapshot of one resource's objects at one resourceVersion, in key order. */
+export interface Snapshot {
+  /** The snapshot's resourceVersion. */
+  readonly rv: number;
+  /** `[key, object]` pairs sorted by key. */
+  readonly entries: ReadonlyArray<readonly [string, KubeObject]>;
+}
+
+/**
+ * Every object of every resource, one global resourceVersion counter bumped by each write (like
+ * an etcd revision), and the bounded history of writes that watches and list snapshots read.
+ * Stored objects are never mutated: each write stores a new object.
+ */
+export class ObjectStore {
+  private rv: number;
+  private readonly objects = new Map<string, Map<string, KubeObject>>();
+  private readonly history: EventHistory;
+  private readonly listeners = new Set<(event: StoredEvent) => void>();
+
+  /**
+   * @param options - history size, starting resourceVersion, randomness and clock.
+   */
+  constructor(private readonly options: ObjectStoreOptions) {
+    this.rv = options.initialResourceVersion;
+    this.history = new EventHistory(options.historyLimit, options.initialResourceVersion);
+  }
+
+  /**
+   * The latest resourceVersion.
+   *
+   * @returns the global revision.
+   */
+  get resourceVersion(): number {
+    return this.rv;
+  }
+
+  /**
+   * The oldest resourceVersion a watch can start from or a list snapshot be read at.
+   *
+   * @returns the compaction revision.
+   */
+  get compactedRevision(): number {
+    return this.history.compactedRevision;
+  }
+
+  /**
+   * Forgets history up to `revision` (default: everything), so older watch starts and continue
+   * tokens get 410.
+   *
+   * @param revision - the new compaction point; clamped to the current resourceVersion.
+   */
+  compact(revision: number = this.rv): void {
+    this.history.compact(Math.min(revision, this.rv));
+  }
+
+  /**
+   * Calls `listener` synchronously after every committed write.
+   *
+   * @param listener - receives each event.
+   * @returns a function that unsubscribes.
+   */
+  subscribe(listener: (event: StoredEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * The events after `revision` (for watches that start in the past).
+   *
+   * @param revision - exclusive lower bound.
+   * @returns the events, or undefined when `revision` is below the compaction point.
+   */
+  eventsSince(revision: number): StoredEvent[] | undefined {
+    return this.history.since(revision);
+  }
+
+  /**
+   * Reads one object.
+   *
+   * @param def - the resource.
+   * @param namespace - the namespace (ignored for cluster-scoped resources).
+   * @param name - the name.
+   * @returns the stored object, or undefined.
+   */
+  get(def: ResourceDefinition, namespace: string | undefined, name: string): KubeObject | undefined {
+    return this.table(def).get(objectKey(def.namespaced ? namespace : undefined, name));
+  }
+
+  /**
+   * The resource's objects at `rv`, rebuilt from the current state by undoing later writes.
+   *
+   * @param def - the resource.
+   * @param rv - the snapshot revision (≤ the current one).
+   * @returns the snapshot.
+   * @throws StatusError 410 `Expired` when `rv` has been compacted.
+   */
+  snapshot(def: ResourceDefinition, rv: number = this.rv): Snapshot {
+    const state = new Map(this.table(def));
+    if (rv < this.rv) {
+      const later = this.history.since(rv);
+      if (later === undefined) {
+        throw new StatusError(
+          expiredStatus('The resourceVersion for the provided list is too old.'),
+        );
+      }
+      const id = resourceId(def);
+      for (let i = later.length - 1; i >= 0; i -= 1) {
+        const event = later[i];
+        if (event === undefined || event.resource !== id) continue;
+        if (event.previous === undefined) state.delete(event.key);
+        else state.set(event.key, event.previous);
+      }
+    }
+    const entries = [...state.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return { rv: Math.min(rv, this.rv), entries };
+  }
+
+  /**
+   * Creates an object.
+   *
+   * @param def - the resource.
+   * @param obj - the object; `metadata.namespace` must be set for namespaced resources.
+   * @returns the stored object.
+   * @throws StatusError 422 for a missing/invalid name, 409 `AlreadyExists`.
+   */
+  create(def: ResourceDefinition, obj: KubeObject): KubeObject {
+    const draft: KubeObject = { ...obj, metadata: { ...obj.metadata } };
+    validateIdentity(def, draft, this.options.random);
+    const name = draft.metadata.name ?? '';
+    const key = objectKey(draft.metadata.namespace, name);
+    const table = this.table(def);
+    if (table.has(key)) throw alreadyExists({ resource: def.plural, group: def.group, name });
+    const stored = stampCreated(def, draft, this.rv + 1, this.options.now());
+    this.commit(def, 'ADDED', key, stored, undefined);
+    return stored;
+  }
+
+  /**
+   * Replaces an object. A `metadata.resourceVersion` in `obj` is a precondition (409 when
+   * stale); without one the update is unconditional. An update that changes nothing is not
+   * written, as on kube-apiserver: no new resourceVersion, no watch event.
+   *
+   * @param def - the resource.
+   * @param obj - the new state; name and namespace identify the object.
+   * @returns the stored object.
+   * @throws StatusError 404 when missing, 409 `Conflict` on a stale resourceVersion.
+   */
+  update(def: ResourceDefinition, obj: KubeObject): KubeObject {
+    const name = obj.metadata.name ?? '';
+    const key = objectKey(def.namespaced ? obj.metadata.namespace : undefined, name);
+    const ref = { resource: def.plural, group: def.group, name };
+    const table = this.table(def);
+    const previous = table.get(key);
+    if (previous === undefined) throw notFound(ref);
+    const precondition = obj.metadata.resourceVersion;
+    if (precondition && precondition !== previous.metadata.resourceVersion) throw conflict(ref);
+    const specChanged = !deepEqual(obj['spec'], previous['spec']);
+    const candidate = stampUpdated(def, previous, obj, this.rv + 1, specChanged);
+    const unchanged = withResourceVersion(candidate, Number(previous.metadata.resourceVersion));
+    if (deepEqual(unchanged, previous)) return previous;
+    this.commit(def, 'MODIFIED', key, candidate, previous);
+    return candidate;
+  }
+
+  /**
+   * Deletes an object at once (no graceful deletion or finalizers).
+   *
+   * @param def - the resource.
+   * @param namespace - the namespace (ignored for cluster-scoped resources).
+   * @param name - the name.
+   * @param preconditions - optional resourceVersion/uid the object must still have.
+   * @returns the object's last state, stamped with the deletion's resourceVersion.
+   * @throws StatusError 404 when missing, 409 when a precondition fails.
+   */
+  delete(
+    def: ResourceDefinition,
+    namespace: string | undefined,
+    name: string,
+    preconditions: DeletePreconditions = {},
+  ): KubeObject {
+    const key = objectKey(def.namespaced ? namespace : undefined, name);
+    const ref = { resource: def.plural, group: def.group, name };
+    const previous = this.table(def).get(key);
+    if (previous === undefined) throw notFound(ref);
+    const { resourceVersion, uid } = preconditions;
+    if (
+      (resourceVersion && resourceVersion !== previous.metadata.resourceVersion) ||
+      (uid && uid !== previous.metadata.uid)
+    ) {
+      throw conflict(ref);
+    }
+    const last = withResourceVersion(previous, this.rv + 1);
+    this.commit(def, 'DELETED', key, last, previous);
+    return last;
+  }
+
+  private commit(
+    def: ResourceDefinition,
+    type: StoredEvent['type'],
+    key: string,
+    object: KubeObject,
+    previous: KubeObject | undefined,
+  ): void {
+    this.rv += 1;
+    const table = this.table(def);
+    if (type === 'DELETED') table.delete(key);
+    else table.set(key, object);
+    const event: StoredEvent = { type, rv: this.rv, resource: resourceId(def), key, object, previous };
+    this.history.append(event);
+    for (const listener of [...this.listeners]) listener(event);
+  }
+
+  private table(def: ResourceDefinition): Map<string, KubeObject> {
+    const id = resourceId(def);
+    let table = this.objects.get(id);
+    if (table === undefined) {
+      table = new Map();
+      this.objects.set(id, table);
+    }
+    return table;
+  }
+}

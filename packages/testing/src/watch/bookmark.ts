@@ -1,0 +1,23 @@
+import type { KubeObject } from '../api/types.js';
+import type { ResourceDefinition } from '../registry/resourceDefinition.js';
+import { apiVersionOf } from '../registry/resourceDefinition.js';
+
+/** The annotation kube-apiserver puts on the bookmark that ends a streaming list's initial events. */
+export const initialEventsEndAnnotation = 'k8s.io/initial-events-end';
+
+/**
+ * A bookmark object: an empty object of the watched kind with only the resourceVersion (and,
+ * at the end of initial events, the annotation) set. Built-ins also carry the zero-valued fields
+ * a typed server serialises (Pod: `"spec":{"containers":null},"status":{}`).
+ *
+ * @param def - the watched resource.
+ * @param rv - the bookmark's resourceVersion.
+ * @param initialEventsEnd - whether to add the `k8s.io/initial-events-end` annotation.
+ * @returns the object to send in a BOOKMARK event.
+ */
+export function bookmarkObject(def: ResourceDefinition, rv: number, initialEventsEnd: boolean): KubeObject {
+  const metadata = initialEventsEnd
+    ? { resourceVersion: String(rv), annotations: { [initialEventsEndAnnotation]: 'true' } }
+    : { resourceVersion: String(rv) };
+  return { kind: def.kind, apiVersion: apiVersionOf(def), metadata, ...def.bookmarkFields };
+}

@@ -1,0 +1,207 @@
+import type { ServerResponse } from 'node:http';
+import type { KubeObject, Status } from '../api/types.js';
+import type { FaultInjector } from '../faults/faultInjector.js';
+import type { StreamFault, StreamFaultKind } from '../faults/faultKinds.js';
+import type { ResourceDefinition } from '../registry/resourceDefinition.js';
+import { bookmarkObject } from './bookmark.js';
+
+/** How one watch stream behaves. */
+export interface WatchSessionOptions {
+  /** The watched resource (for bookmark objects). */
+  readonly def: ResourceDefinition;
+  /** Whether the client sent `allowWatchBookmarks=true`. */
+  readonly allowBookmarks: boolean;
+  /** When the server ends the stream cleanly. */
+  readonly timeoutMs: number;
+  /** Period of regular bookmarks. */
+  readonly bookmarkIntervalMs: number;
+  /** How long before the deadline the last bookmark goes out. */
+  readonly bookmarkLeadMs: number;
+  /** A fault armed for this stream, if any. */
+  readonly fault: StreamFault | undefined;
+  /** Where faults are drawn and counted. */
+  readonly faults: FaultInjector;
+  /** The resourceVersion the watch starts at (what a bookmark reports before any event). */
+  readonly startRevision: number;
+}
+
+/**
+ * One open watch response: writes one JSON event per line, sends bookmarks on its own schedule,
+ * ends cleanly at its deadline, and applies the stream faults armed for it.
+ */
+export class WatchSession {
+  private progress: number;
+  private sent = 0;
+  private stalled = false;
+  private ended = false;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly closeListeners: Array<() => void> = [];
+
+  /**
+   * @param res - the HTTP response to stream into.
+   * @param options - timing, bookmarks and faults.
+   */
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly options: WatchSessionOptions,
+  ) {
+    this.progress = options.startRevision;
+    res.on('close', () => this.finish());
+  }
+
+  /**
+   * Whether the stream has ended (by either side).
+   *
+   * @returns true once closed.
+   */
+  get closed(): boolean {
+    return this.ended;
+  }
+
+  /**
+   * Calls `listener` once when the stream ends, however it ends.
+   *
+   * @param listener - the callback.
+   */
+  onClose(listener: () => void): void {
+    if (this.ended) listener();
+    else this.closeListeners.push(listener);
+  }
+
+  /** Sends the 200 and headers at once, as kube-apiserver does when a watch is registered. */
+  open(): void {
+    this.res.writeHead(200, {
+      'Content-Type': 'application/json',
+      'Cache-Control': 'no-cache, private',
+      'Transfer-Encoding': 'chunked',
+    });
+    this.res.flushHeaders();
+  }
+
+  /** Starts the deadline and bookmark timers, and fires a fault armed for "after 0 events". */
+  start(): void {
+    const { timeoutMs, allowBookmarks, bookmarkIntervalMs, bookmarkLeadMs } = this.options;
+    this.timers.push(setTimeout(() => this.close(), timeoutMs));
+    if (allowBookmarks) {
+      this.timers.push(setInterval(() => this.bookmark(), bookmarkIntervalMs));
+      if (timeoutMs > bookmarkLeadMs) {
+        this.timers.push(setTimeout(() => this.bookmark(), timeoutMs - bookmarkLeadMs));
+      }
+    }
+    this.checkArmedFault();
+  }
+
+  /**
+   * Records that the store has reached `rv` (whether or not this watcher saw an event), so a
+   * later bookmark can report it.
+   *
+   * @param rv - the resourceVersion every matching event up to which has been sent.
+   */
+  advance(rv: number): void {
+    if (rv > this.progress) this.progress = rv;
+  }
+
+  /**
+   * Sends an object event.
+   *
+   * @param type - ADDED, MODIFIED or DELETED.
+   * @param object - the object (with kind and apiVersion).
+   */
+  send(type: 'ADDED' | 'MODIFIED' | 'DELETED', object: KubeObject): void {
+    if (this.ended || this.stalled) return;
+    const line = `${JSON.stringify({ type, object })}\n`;
+    const armed = this.options.fault;
+    const kind: StreamFaultKind | undefined =
+      armed !== undefined && armed.afterEvents === this.sent && armed.kind !== 'closeWatch'
+        ? armed.kind
+        : this.options.faults.drawRandomStreamFault();
+    if (kind !== undefined && this.applyFault(kind, line)) return;
+    this.res.write(line);
+    this.sent += 1;
+    this.checkArmedFault();
+  }
+
+  /**
+   * Sends a bookmark at the current progress (only if the client allowed bookmarks).
+   *
+   * @param initialEventsEnd - whether this bookmark ends a streaming list's initial events.
+   */
+  bookmark(initialEventsEnd = false): void {
+    if (this.ended || this.stalled || !this.options.allowBookmarks) return;
+    const object = bookmarkObject(this.options.def, this.progress, initialEventsEnd);
+    this.res.write(`${JSON.stringify({ type: 'BOOKMARK', object })}\n`);
+  }
+
+  /**
+   * Sends an ERROR event carrying a Status and ends the stream.
+   *
+   * @param status - the Status.
+   */
+  fail(status: Status): void {
+    if (this.ended) return;
+    this.res.write(`${JSON.stringify({ type: 'ERROR', object: status })}\n`);
+    this.close();
+  }
+
+  /** Ends the stream cleanly (final empty chunk): the client sees a normal EOF. */
+  close(): void {
+    if (this.ended) return;
+    this.res.end();
+    this.finish();
+  }
+
+  // Returns true when the event must not be written normally.
+  private applyFault(kind: StreamFaultKind, line: string): boolean {
+    this.options.faults.record(kind);
+    switch (kind) {
+      case 'closeWatch':
+        this.close();
+        return true;
+      case 'stallWatch':
+        this.stall();
+        return true;
+      case 'malformedLine':
+        this.res.write('{"type":"MODIFIED","object":{"kind":\n');
+        return false;
+      case 'resetConnection': {
+        this.res.write(line.slice(0, Math.max(1, Math.floor(line.length / 2))));
+        const socket = this.res.socket;
+        // Reset once the half line is on the wire, so the client really sees a cut line.
+        setImmediate(() => {
+          if (socket !== null && typeof socket.resetAndDestroy === 'function' && !socket.destroyed) {
+            try {
+              socket.resetAndDestroy();
+              return;
+            } catch {
+              // TLS sockets cannot always send a RST; a plain destroy still cuts the stream.
+            }
+          }
+          socket?.destroy();
+        });
+        this.finish();
+        return true;
+      }
+    }
+  }
+
+  private checkArmedFault(): void {
+    const armed = this.options.fault;
+    if (armed === undefined || armed.afterEvents !== this.sent || this.ended || this.stalled) return;
+    if (armed.kind === 'closeWatch') this.applyFault('closeWatch', '');
+    else if (armed.kind === 'stallWatch') this.applyFault('stallWatch', '');
+  }
+
+  private stall(): void {
+    this.stalled = true;
+    // A stalled stream keeps its socket but never writes or closes on its own again.
+    for (const timer of this.timers) clearTimeout(timer);
+  }
+
+  private finish(): void {
+    if (this.ended) return;
+    this.ended = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.length = 0;
+    for (const listener of this.closeListeners.splice(0)) listener();
+  }
+}
