@@ -31,7 +31,9 @@ export interface Contender {
 export const BATCH = 1000;
 
 /** @returns the plain mutable baseline, holding `pods` */
-export function baselineContender(pods: readonly BenchPod[]): Contender & { store: MutableBaseline<BenchPod> } {
+export function baselineContender(
+  pods: readonly BenchPod[],
+): Contender & { store: MutableBaseline<BenchPod> } {
   const store = new MutableBaseline<BenchPod>(deletionHandlingMetaNamespaceKeyFunc, benchIndexers);
   for (const pod of pods) store.update(pod);
   return {
@@ -91,7 +93,10 @@ export function immutableJsContender(
   pods: readonly BenchPod[],
   policy: Exclude<SnapshotPolicy, 'none'>,
 ): Contender & { store: ImmutableJsIndexer<BenchPod> } {
-  const store = new ImmutableJsIndexer<BenchPod>(deletionHandlingMetaNamespaceKeyFunc, benchIndexers);
+  const store = new ImmutableJsIndexer<BenchPod>(
+    deletionHandlingMetaNamespaceKeyFunc,
+    benchIndexers,
+  );
   store.batch(() => {
     for (const pod of pods) store.update(pod);
   });

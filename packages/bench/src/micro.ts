@@ -44,7 +44,10 @@ const heap = {
     store.replace(pods, '0');
     return store;
   }),
-  immutableJs: retainedBytesPerObject(sizes.objects, () => immutableJsContender(pods, 'batch').store),
+  immutableJs: retainedBytesPerObject(
+    sizes.objects,
+    () => immutableJsContender(pods, 'batch').store,
+  ),
 };
 
 log('writes…');
@@ -69,12 +72,16 @@ for (let done = 0, round = 0; done < sizes.updates; done += chunk, round++) {
   // Rotate the order so no contender always runs right after another's garbage.
   for (let k = 0; k < contenders.length; k++) {
     const contender = contenders[(k + round) % contenders.length] as Contender;
-    writeMs.set(contender.name, (writeMs.get(contender.name) ?? 0) + timeMs(() => contender.apply(updates)));
+    writeMs.set(
+      contender.name,
+      (writeMs.get(contender.name) ?? 0) + timeMs(() => contender.apply(updates)),
+    );
   }
 }
 const ms = (name: string): number => writeMs.get(name) as number;
 const emitted = (name: string): number =>
-  (contenders.find((c) => c.name === name) as Contender).snapshots() - (emittedBefore.get(name) ?? 0);
+  (contenders.find((c) => c.name === name) as Contender).snapshots() -
+  (emittedBefore.get(name) ?? 0);
 
 log('snapshot cost…');
 const live = new Indexer<BenchPod>({ indexers: benchIndexers });
@@ -90,21 +97,29 @@ const sealMs = timeMs(() => {
 log('byIndex vs scan…');
 const snapshot = (contenders[3] as ReturnType<typeof indexerContender>).store.snapshot();
 const baselineStore = (baseline as ReturnType<typeof baselineContender>).store;
-const immutableSnapshot = (contenders[4] as ReturnType<typeof immutableJsContender>).store.snapshot();
+const immutableSnapshot = (
+  contenders[4] as ReturnType<typeof immutableJsContender>
+).store.snapshot();
 const namespaces = Array.from({ length: sizes.namespaces }, (_, i) => `ns-${i}`);
 const scan = (namespace: string): BenchPod[] => {
   const out: BenchPod[] = [];
-  for (const pod of baselineStore.items.values()) if (pod.metadata.namespace === namespace) out.push(pod);
+  for (const pod of baselineStore.items.values())
+    if (pod.metadata.namespace === namespace) out.push(pod);
   return out;
 };
 const perQuery = (reps: number, query: (namespace: string) => unknown[]): number => {
   for (const namespace of namespaces) keep(query(namespace)); // warm-up
-  return timeMs(() => {
-    for (let r = 0; r < reps; r++) for (const namespace of namespaces) keep(query(namespace));
-  }) / (reps * namespaces.length);
+  return (
+    timeMs(() => {
+      for (let r = 0; r < reps; r++) for (const namespace of namespaces) keep(query(namespace));
+    }) /
+    (reps * namespaces.length)
+  );
 };
 const byIndexMs = perQuery(20, (namespace) => snapshot.byIndex('namespace', namespace));
-const baselineByIndexMs = perQuery(20, (namespace) => baselineStore.byIndex('namespace', namespace));
+const baselineByIndexMs = perQuery(20, (namespace) =>
+  baselineStore.byIndex('namespace', namespace),
+);
 const immutableByIndexMs = perQuery(20, (namespace) =>
   ImmutableJsIndexer.byIndex(immutableSnapshot, 0, namespace),
 );

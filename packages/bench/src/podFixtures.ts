@@ -61,7 +61,11 @@ export function makePod(i: number, sizes: Sizes): BenchPod {
       nodeName: `node-${i % 50}`,
       containers: [{ name: 'main', image: `registry.example/app-${i % sizes.apps}:1.0.${i % 7}` }],
     },
-    status: { phase: 'Running', podIP: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, restartCount: 0 },
+    status: {
+      phase: 'Running',
+      podIP: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+      restartCount: 0,
+    },
   };
 }
 

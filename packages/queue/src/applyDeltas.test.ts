@@ -10,7 +10,9 @@ describe('applyDeltas', () => {
   it('adds an object the store lacks, reporting whether it is in the initial list', () => {
     const store = new MapStore<TestObj>();
     const events = applyDeltas(store, deltasOf({ type: Added, object: obj('a', 1) }), true);
-    expect(events).toEqual([{ type: 'add', obj: obj('a', 1), isInInitialList: true, deltaType: Added }]);
+    expect(events).toEqual([
+      { type: 'add', obj: obj('a', 1), isInInitialList: true, deltaType: Added },
+    ]);
     expect(store.getByKey('a')).toEqual(obj('a', 1));
   });
 

@@ -99,7 +99,9 @@ export type ResourceEvent<T> = AddEvent<T> | UpdateEvent<T> | DeleteEvent<T>;
  * ```
  */
 export function applyDeltas<T>(
-  store: MutableStore<T>,
+  // Infer T from the deltas: a store's `delete` often accepts more than T (the Indexer also
+  // takes an ExplicitKey), which would otherwise widen T and every returned event with it.
+  store: NoInfer<MutableStore<T>>,
   deltas: Deltas<T>,
   isInInitialList: boolean,
 ): ResourceEvent<T>[] {

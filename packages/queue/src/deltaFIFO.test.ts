@@ -201,7 +201,11 @@ describe('DeltaFIFO transformer', () => {
     f.update(obj('a', 2));
     f.delete(obj('b', 3));
     f.replace([obj('a', 4)], '1');
-    expect(plain(f.getByKey('a'))?.map((d) => d.object)).toEqual([obj('a', 10), obj('a', 20), obj('a', 40)]);
+    expect(plain(f.getByKey('a'))?.map((d) => d.object)).toEqual([
+      obj('a', 10),
+      obj('a', 20),
+      obj('a', 40),
+    ]);
     expect(plain(f.getByKey('b'))).toEqual([{ type: Deleted, object: obj('b', 30) }]);
   });
 

@@ -8,46 +8,12 @@ import {
 } from '@rxkube/store';
 import { Condition } from './condition.js';
 import { dedupDeltas } from './dedupDeltas.js';
+import type { DeltaFIFOOptions, TransformFunc } from './deltaFIFOOptions.js';
 import { DeltaType, Deltas, type Delta } from './deltas.js';
 import { FIFOClosedError } from './errors.js';
 import { KeyedQueue } from './keyedQueue.js';
 import { processPopped } from './processPopped.js';
 import type { PopProcessFunc, Queue } from './queue.js';
-
-/**
- * Rewrites an object once, as it enters the queue (typically to strip fields the cache does
- * not need, such as `managedFields`). It must not throw for valid objects; if it throws, the
- * write that carried the object fails and changes nothing.
- *
- * @typeParam T - the object type
- */
-export type TransformFunc<T> = (obj: T) => T;
-
-/** How to build a {@link DeltaFIFO}. Every field is optional. */
-export interface DeltaFIFOOptions<T> {
-  /**
-   * Computes an object's key. Defaults to `metaNamespaceKeyFunc`; tombstones and `Deltas` are
-   * keyed by the queue itself (see {@link DeltaFIFO.keyOf}), so the function never sees them.
-   */
-  keyFunction?: KeyFunc<T>;
-  /**
-   * The store the popped deltas end up in, normally the informer's Indexer. Without it,
-   * deletions of keys that are not queued are dropped, `replace` detects deletions only among
-   * queued keys and `resync` does nothing.
-   */
-  knownObjects?: KeyListerGetter<T>;
-  /**
-   * Record `Replaced` instead of `Sync` for the objects of a `replace` (client-go's default is
-   * `false`, for backwards compatibility; informers set it).
-   */
-  emitDeltaTypeReplaced?: boolean;
-  /**
-   * Applied to every object entering the queue through `add`, `update`, `delete` and
-   * `replace`, but never to tombstones (their object already went through it) nor to the
-   * objects `resync` takes from `knownObjects` (already transformed when they were stored).
-   */
-  transformer?: TransformFunc<T>;
-}
 
 /** The item a pop is processing, with what is needed to treat its key as known meanwhile. */
 interface InFlight<T> {
@@ -250,7 +216,8 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
    *
    * Pops take turns: while one pop's `process` has not settled, others wait, so a key's
    * changes are processed in order even with several consumers. `process` may write to the
-   * queue (including for the key it is processing, which is then queued afresh).
+   * queue (including for the key it is processing, which is then queued afresh), but must not
+   * await another pop: that pop waits for `process` to settle, so neither would.
    *
    * After {@link DeltaFIFO.close}, pops keep draining what is queued; once the queue is empty
    * they reject with {@link FIFOClosedError}.
@@ -343,7 +310,9 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
    */
   hasSynced(): boolean {
     return (
-      this.populated && this.initialPopulationCount === 0 && !(this.inFlight?.isInInitialList ?? false)
+      this.populated &&
+      this.initialPopulationCount === 0 &&
+      !(this.inFlight?.isInInitialList ?? false)
     );
   }
 

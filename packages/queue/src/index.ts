@@ -4,7 +4,7 @@ export type { Delta } from './deltas.js';
 export { FIFOClosedError, RequeueError } from './errors.js';
 export type { PopProcessFunc, Queue } from './queue.js';
 export { DeltaFIFO } from './deltaFIFO.js';
-export type { DeltaFIFOOptions, TransformFunc } from './deltaFIFO.js';
+export type { DeltaFIFOOptions, TransformFunc } from './deltaFIFOOptions.js';
 export { FIFO } from './fifo.js';
 export type { FIFOOptions } from './fifo.js';
 export { applyDeltas } from './applyDeltas.js';

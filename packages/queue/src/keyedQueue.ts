@@ -99,7 +99,8 @@ export class KeyedQueue<V> {
   /** @returns the queued entries, front first (a snapshot) */
   entries(): [key: string, value: V][] {
     const out: [string, V][] = [];
-    for (let node = this.head; node !== undefined; node = node.next) out.push([node.key, node.value]);
+    for (let node = this.head; node !== undefined; node = node.next)
+      out.push([node.key, node.value]);
     return out;
   }
 

@@ -44,11 +44,13 @@ describe('Queue', () => {
     const fifo = new DeltaFIFO<TestObj>({ emitDeltaTypeReplaced: true });
     tellStory(fifo);
     const seen = await drain(fifo);
-    expect(seen.map(([deltas, initial]) => [deltas.toArray().map((d) => d.type), initial])).toEqual([
-      [['Replaced', 'Updated'], true],
-      [['Replaced'], true],
-      [['Added'], false],
-    ]);
+    expect(seen.map(([deltas, initial]) => [deltas.toArray().map((d) => d.type), initial])).toEqual(
+      [
+        [['Replaced', 'Updated'], true],
+        [['Replaced'], true],
+        [['Added'], false],
+      ],
+    );
     expect(seen[0]?.[0]).toBeInstanceOf(Deltas);
     expect(fifo.hasSynced()).toBe(true);
   });

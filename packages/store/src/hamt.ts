@@ -9,7 +9,7 @@
  *
  * Canonical form: every node but the root holds at least two entries; a removal that leaves a
  * sub-node with one entry moves that entry up into its parent. Equal contents therefore have
- * equal shapes, which keeps {@link diff} proportional to the number of changed entries.
+ * equal shapes, which keeps `diff` (see hamtDiff.ts) proportional to the number of changed entries.
  *
  * Transient edits: every node records the `owner` token of the edit that created it. An edit
  * made with the same token mutates that node in place; any other node on the path is copied
@@ -27,11 +27,12 @@ import { stringHash } from './stringHash.js';
 /** Identity of an edit session. Only compared by reference. */
 export type Owner = object;
 
-const BITS = 5;
+/** Hash bits consumed per trie level. */
+export const BITS = 5;
 const MASK = 0b11111;
 // Hashes have 30 bits (see stringHash), so six levels use them all; a node at this depth holds
 // keys with equal hashes and is searched linearly.
-const MAX_SHIFT = 30;
+export const MAX_SHIFT = 30;
 
 /** A trie node. See the module description for the layout. */
 export class TrieNode<V> {
@@ -58,7 +59,8 @@ export function isEmpty(root: TrieNode<unknown>): boolean {
   return root.data.length === 0 && root.nodes.length === 0;
 }
 
-function popcount(x: number): number {
+/** @returns the number of set bits of `x` (slot index within a node) */
+export function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   x = (x + (x >>> 4)) & 0x0f0f0f0f;
@@ -123,7 +125,6 @@ function assocIn<V>(
     if (other === key) {
       if (node.data[i + 1] === value) return node;
       const target = editable(node, owner);
-      if (target.data === node.data && target !== node) target.data = node.data.slice();
       target.data[i + 1] = value;
       return target;
     }
@@ -151,7 +152,6 @@ function assocIn<V>(
     const next = assocIn(child, shift + BITS, key, hash, value, owner);
     if (next === child) return node;
     const target = editable(node, owner);
-    if (target.nodes === node.nodes && target !== node) target.nodes = node.nodes.slice();
     target.nodes[j] = next;
     return target;
   }
@@ -167,7 +167,6 @@ function assocCollision<V>(node: TrieNode<V>, key: string, value: V, owner: Owne
     if (data[i] !== key) continue;
     if (data[i + 1] === value) return node;
     const target = editable(node, owner);
-    target.data = data.slice();
     target.data[i + 1] = value;
     return target;
   }
@@ -176,11 +175,19 @@ function assocCollision<V>(node: TrieNode<V>, key: string, value: V, owner: Owne
   return target;
 }
 
-// The node itself when the edit owns it, else a shallow copy owned by the edit (its arrays are
-// still shared: callers replace or copy an array before writing to it).
+// The node itself when the edit owns it, else a copy owned by the edit. An owned node must own
+// its arrays too, since later edits write into them; only empty arrays are shared, because
+// in-place edits only overwrite existing elements and never grow an array.
 function editable<V>(node: TrieNode<V>, owner: Owner): TrieNode<V> {
   if (node.owner === owner) return node;
-  return new TrieNode(owner, node.dataMap, node.nodeMap, node.data, node.nodes);
+  const { data, nodes } = node;
+  return new TrieNode(
+    owner,
+    node.dataMap,
+    node.nodeMap,
+    data.length === 0 ? data : data.slice(),
+    nodes.length === 0 ? nodes : nodes.slice(),
+  );
 }
 
 // The smallest chain of nodes that separates two entries.
@@ -263,7 +270,6 @@ function dissocIn<V>(
   }
   if (next === child) return node;
   const target = editable(node, owner);
-  if (target.nodes === node.nodes && target !== node) target.nodes = node.nodes.slice();
   target.nodes[j] = next;
   return target;
 }
@@ -339,83 +345,4 @@ export function forEachEntry<V>(node: TrieNode<V>, visit: (key: string, value: V
   const { data, nodes } = node;
   for (let i = 0; i < data.length; i += 2) visit(data[i] as string, data[i + 1] as V);
   for (let j = 0; j < nodes.length; j++) forEachEntry(nodes[j] as TrieNode<V>, visit);
-}
-
-/**
- * Called by {@link diff} for each entry that differs. Returning `true` stops the walk.
- */
-export type DiffVisitor<V> = (key: string, before: V | undefined, after: V | undefined) => boolean;
-
-/**
- * Reports the entries that differ between two tries (added, removed, or holding another value
- * reference). Sub-nodes shared by both are skipped by identity, so comparing two snapshots a
- * few writes apart costs O(changes × depth), not O(size).
- *
- * @param before - the older trie
- * @param after - the newer trie
- * @param visit - called once per differing key; return `true` to stop early
- * @returns whether `visit` stopped the walk
- */
-export function diff<V>(before: TrieNode<V>, after: TrieNode<V>, visit: DiffVisitor<V>): boolean {
-  return diffNodes(before, after, 0, visit);
-}
-
-function diffNodes<V>(
-  a: TrieNode<V>,
-  b: TrieNode<V>,
-  shift: number,
-  visit: DiffVisitor<V>,
-): boolean {
-  if (a === b) return false;
-  if (shift >= MAX_SHIFT) return diffEntries(a, b, visit);
-  let bits = a.dataMap | a.nodeMap | b.dataMap | b.nodeMap;
-  while (bits !== 0) {
-    const bit = bits & -bits;
-    bits ^= bit;
-    if ((a.dataMap & bit) !== 0 && (b.dataMap & bit) !== 0) {
-      // The common case after an update: the same key, maybe another value.
-      const i = 2 * popcount(a.dataMap & (bit - 1));
-      const j = 2 * popcount(b.dataMap & (bit - 1));
-      if (a.data[i] === b.data[j]) {
-        const va = a.data[i + 1] as V;
-        const vb = b.data[j + 1] as V;
-        if (va !== vb && visit(a.data[i] as string, va, vb)) return true;
-        continue;
-      }
-    }
-    if ((a.nodeMap & bit) !== 0 && (b.nodeMap & bit) !== 0) {
-      const sa = a.nodes[popcount(a.nodeMap & (bit - 1))] as TrieNode<V>;
-      const sb = b.nodes[popcount(b.nodeMap & (bit - 1))] as TrieNode<V>;
-      if (diffNodes(sa, sb, shift + BITS, visit)) return true;
-    } else if (diffEntries(slotOf(a, bit), slotOf(b, bit), visit)) {
-      return true;
-    }
-  }
-  return false;
-}
-
-// One slot as a (possibly empty) node, so mixed entry/sub-node slots compare by content.
-function slotOf<V>(node: TrieNode<V>, bit: number): TrieNode<V> {
-  if ((node.nodeMap & bit) !== 0) return node.nodes[popcount(node.nodeMap & (bit - 1))] as TrieNode<V>;
-  if ((node.dataMap & bit) === 0) return emptyRoot();
-  const i = 2 * popcount(node.dataMap & (bit - 1));
-  return new TrieNode(undefined, 0, 0, [node.data[i], node.data[i + 1]], []);
-}
-
-function diffEntries<V>(a: TrieNode<V>, b: TrieNode<V>, visit: DiffVisitor<V>): boolean {
-  const old = new Map<string, V>();
-  forEachEntry(a, (key, value) => old.set(key, value));
-  let stopped = false;
-  forEachEntry(b, (key, value) => {
-    if (stopped) return;
-    const had = old.has(key);
-    const previous = old.get(key);
-    old.delete(key);
-    if (!had || previous !== value) stopped = visit(key, previous, value);
-  });
-  for (const [key, value] of old) {
-    if (stopped) break;
-    stopped = visit(key, value, undefined);
-  }
-  return stopped;
 }

@@ -1,5 +1,8 @@
 export type { KubeObject, ObjectMeta } from './kubeObject.js';
-export { DeletedFinalStateUnknown, isDeletedFinalStateUnknown } from './deletedFinalStateUnknown.js';
+export {
+  DeletedFinalStateUnknown,
+  isDeletedFinalStateUnknown,
+} from './deletedFinalStateUnknown.js';
 export {
   ExplicitKey,
   KeyError,

@@ -7,11 +7,7 @@ import { type SnapshotSource, IndexerSubject } from './indexerSubject.js';
 import { IndexerTable } from './indexerTable.js';
 import { IndexerView } from './indexerView.js';
 import type { KeyListerGetter } from './keyListerGetter.js';
-import {
-  type ExplicitKey,
-  type KeyFunc,
-  deletionHandlingMetaNamespaceKeyFunc,
-} from './keys.js';
+import { type ExplicitKey, type KeyFunc, deletionHandlingMetaNamespaceKeyFunc } from './keys.js';
 import type { KubeObject } from './kubeObject.js';
 
 /**

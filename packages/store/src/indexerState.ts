@@ -50,7 +50,14 @@ export class IndexerState<T> {
    * @returns a state with no items
    */
   static empty<T>(table: IndexerTable<T>, keyFunc: KeyFunc<T>): IndexerState<T> {
-    return new IndexerState(emptyRoot(), table.funcs.map(() => emptyRoot()), 0, '', table, keyFunc);
+    return new IndexerState(
+      emptyRoot(),
+      table.funcs.map(() => emptyRoot()),
+      0,
+      '',
+      table,
+      keyFunc,
+    );
   }
 
   /** @returns a copy sharing all trie nodes (O(number of indexers)) */

@@ -61,9 +61,7 @@ export class IndexerSubject<T> extends BehaviorSubject<IndexerSnapshot<T>> {
    */
   override subscribe(
     observerOrNext?:
-      | Partial<Observer<IndexerSnapshot<T>>>
-      | ((value: IndexerSnapshot<T>) => void)
-      | null,
+      Partial<Observer<IndexerSnapshot<T>>> | ((value: IndexerSnapshot<T>) => void) | null,
   ): Subscription;
   override subscribe(...args: unknown[]): Subscription {
     this.snapshots.publishPending();

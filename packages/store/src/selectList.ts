@@ -1,5 +1,6 @@
 import { type OperatorFunction, Observable } from 'rxjs';
-import { type TrieNode, diff, forEachEntry } from './hamt.js';
+import { type TrieNode, forEachEntry } from './hamt.js';
+import { diff } from './hamtDiff.js';
 import type { IndexerSnapshot } from './indexerSnapshot.js';
 import { sameElements } from './sameElements.js';
 

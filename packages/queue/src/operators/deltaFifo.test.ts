@@ -66,6 +66,22 @@ describe('deltaFifo', () => {
     expect(out).toEqual(['from a promise', 'from', 'an array', 'from an Observable']);
   });
 
+  it('accepts a synchronous step that returns nothing, and emits nothing for it', async () => {
+    const handled: string[] = [];
+    const out = await lastValueFrom(
+      of(FifoInput.add(obj('a', 1)), FifoInput.add(obj('b', 1))).pipe(
+        deltaFifo<TestObj, never>({
+          process: (d) => {
+            handled.push(keyOf(d));
+          },
+        }),
+        toArray(),
+      ),
+    );
+    expect(out).toEqual([]);
+    expect(handled).toEqual(['a', 'b']);
+  });
+
   it('coalesces changes that arrive during a slow step: 10,000 updates to 10 keys make 10 entries', async () => {
     const input = new Subject<FifoInput<TestObj>>();
     const slow = deferred();
@@ -216,10 +232,7 @@ describe('deltaFifo', () => {
   it('calls onSynced once, after the last item of the initial list was processed', async () => {
     const log: string[] = [];
     await lastValueFrom(
-      of(
-        FifoInput.replace([obj('a', 1), obj('b', 1)], '1'),
-        FifoInput.add(obj('c', 1)),
-      ).pipe(
+      of(FifoInput.replace([obj('a', 1), obj('b', 1)], '1'), FifoInput.add(obj('c', 1))).pipe(
         deltaFifo<TestObj, never>({
           process: (d, isInInitialList) => {
             log.push(`${keyOf(d)}:${isInInitialList}`);
@@ -236,7 +249,9 @@ describe('deltaFifo', () => {
   it('calls onSynced at once when a write precedes any replace', async () => {
     const onSynced = jest.fn();
     const input = new Subject<FifoInput<TestObj>>();
-    const sub = input.pipe(deltaFifo<TestObj, never>({ process: () => NEVER, onSynced })).subscribe();
+    const sub = input
+      .pipe(deltaFifo<TestObj, never>({ process: () => NEVER, onSynced }))
+      .subscribe();
     input.next(FifoInput.add(obj('a', 1)));
     expect(onSynced).toHaveBeenCalledTimes(1);
     sub.unsubscribe();
@@ -303,8 +318,8 @@ describe('deltaFifo teardown', () => {
 
   it('lets the output error with the input error thrown at subscription', async () => {
     const failure = new Error('no list');
-    await expect(
-      lastValueFrom(throwError(() => failure).pipe(deltaFifo<TestObj>())),
-    ).rejects.toBe(failure);
+    await expect(lastValueFrom(throwError(() => failure).pipe(deltaFifo<TestObj>()))).rejects.toBe(
+      failure,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { KeyError } from '@rxkube/store';
 import {
+  EMPTY,
   Observable,
   Subscription,
   asyncScheduler,
@@ -8,24 +9,29 @@ import {
   type OperatorFunction,
   type SchedulerLike,
 } from 'rxjs';
-import { DeltaFIFO, type DeltaFIFOOptions } from '../deltaFIFO.js';
+import { DeltaFIFO } from '../deltaFIFO.js';
+import type { DeltaFIFOOptions } from '../deltaFIFOOptions.js';
 import type { Deltas } from '../deltas.js';
 import { FIFOClosedError, RequeueError } from '../errors.js';
 import { writeFifoInput, type FifoInput } from './fifoInput.js';
 
 /**
  * The processing step of {@link deltaFifo}: handles one key's changes and returns what to emit
- * for them, as anything `from` accepts. Processing of the key ends when that input completes
- * (a promise settles, an array is exhausted, an Observable completes); until then no other key
- * is processed.
+ * for them, as anything `from` accepts (like the projection of `concatMap`), or nothing for a
+ * synchronous step that emits nothing. Processing of the key ends when that input completes (a
+ * promise settles, an array is exhausted, an Observable completes); until then no other key is
+ * processed.
  *
  * @typeParam T - the object type
  * @typeParam R - what the step emits
  * @param deltas - the key's changes, oldest first
  * @param isInInitialList - whether they belong to the initial list
- * @returns the values to emit downstream
+ * @returns the values to emit downstream, or `undefined` for none
  */
-export type ProcessDeltas<T, R> = (deltas: Deltas<T>, isInInitialList: boolean) => ObservableInput<R>;
+export type ProcessDeltas<T, R> = (
+  deltas: Deltas<T>,
+  isInInitialList: boolean,
+) => ObservableInput<R> | void;
 
 /** How a processing step ended. */
 type StepOutcome = 'done' | 'requeued' | { readonly error: unknown };
@@ -161,7 +167,7 @@ export function deltaFifo<T, R>(
           };
           try {
             inner.add(
-              from(step(deltas, isInInitialList)).subscribe({
+              from(step(deltas, isInInitialList) ?? EMPTY).subscribe({
                 next: (value) => subscriber.next(value),
                 error: fail,
                 complete: () => {
@@ -177,15 +183,19 @@ export function deltaFifo<T, R>(
 
       const pause = (): Promise<void> =>
         new Promise<void>((resolve) => {
-          let action: Subscription | undefined;
-          interrupt = () => {
-            action?.unsubscribe();
-            resolve();
-          };
-          action = scheduler.schedule(() => {
+          let done = false;
+          const action = scheduler.schedule(() => {
+            done = true;
             interrupt = undefined;
             resolve();
           });
+          // A synchronous scheduler has already run the action.
+          if (!done) {
+            interrupt = () => {
+              action.unsubscribe();
+              resolve();
+            };
+          }
         });
 
       const popLoop = async (): Promise<void> => {

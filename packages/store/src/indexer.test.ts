@@ -1,0 +1,375 @@
+import { DeletedFinalStateUnknown } from './deletedFinalStateUnknown.js';
+import { IndexConflictError, IndexFuncError, IndexNotFoundError } from './indexErrors.js';
+import { NamespaceIndex, labelIndexFunc, metaNamespaceIndexFunc } from './indexFunc.js';
+import { Indexer } from './indexer.js';
+import { ExplicitKey, KeyError } from './keys.js';
+import { type TestPod, keysOf, pod, sorted, tagsIndexFunc } from './pods.testing.js';
+
+function newIndexer(): Indexer<TestPod> {
+  return new Indexer<TestPod>({
+    indexers: {
+      [NamespaceIndex]: metaNamespaceIndexFunc,
+      app: labelIndexFunc('app'),
+      tags: tagsIndexFunc,
+    },
+  });
+}
+
+describe('Indexer', () => {
+  describe('add, update, get, getByKey', () => {
+    it('stores objects under their namespace/name key', () => {
+      const indexer = newIndexer();
+      const web = pod('default', 'web');
+      indexer.add(web);
+      expect(indexer.getByKey('default/web')).toBe(web);
+      expect(indexer.get(pod('default', 'web'))).toBe(web);
+      expect(indexer.size).toBe(1);
+    });
+
+    it('returns undefined for a missing key', () => {
+      const indexer = newIndexer();
+      expect(indexer.getByKey('default/none')).toBeUndefined();
+      expect(indexer.get(pod('default', 'none'))).toBeUndefined();
+    });
+
+    it('replaces the object on update, and on add of an existing key', () => {
+      const indexer = newIndexer();
+      indexer.add(pod('default', 'web', { node: 'a' }));
+      const second = pod('default', 'web', { node: 'b' });
+      indexer.update(second);
+      expect(indexer.getByKey('default/web')).toBe(second);
+      const third = pod('default', 'web', { node: 'c' });
+      indexer.add(third);
+      expect(indexer.getByKey('default/web')).toBe(third);
+      expect(indexer.size).toBe(1);
+    });
+
+    it('keys cluster-scoped objects by name', () => {
+      const indexer = newIndexer();
+      indexer.add(pod('', 'node-1'));
+      expect(indexer.listKeys()).toEqual(['node-1']);
+    });
+
+    it('throws a KeyError for an object without a name, and stores nothing', () => {
+      const indexer = newIndexer();
+      expect(() => indexer.add({ metadata: { namespace: 'x' } } as TestPod)).toThrow(KeyError);
+      expect(indexer.size).toBe(0);
+    });
+
+    it('uses a custom key function', () => {
+      const indexer = new Indexer<TestPod>({ keyFunc: (obj) => `custom:${obj.metadata.name}` });
+      indexer.add(pod('default', 'web'));
+      expect(indexer.listKeys()).toEqual(['custom:web']);
+    });
+  });
+
+  describe('delete', () => {
+    it('removes the object and its index entries', () => {
+      const indexer = newIndexer();
+      indexer.add(pod('default', 'web', { labels: { app: 'web' } }));
+      indexer.delete(pod('default', 'web'));
+      expect(indexer.getByKey('default/web')).toBeUndefined();
+      expect(indexer.size).toBe(0);
+      expect(indexer.listIndexFuncValues('app')).toEqual([]);
+      expect(indexer.listIndexFuncValues(NamespaceIndex)).toEqual([]);
+    });
+
+    it('uses the stored object to leave the index, not the one given', () => {
+      const indexer = newIndexer();
+      indexer.add(pod('default', 'web', { labels: { app: 'web' } }));
+      indexer.delete(pod('default', 'web', { labels: { app: 'other' } }));
+      expect(indexer.listIndexFuncValues('app')).toEqual([]);
+    });
+
+    it('accepts a DeletedFinalStateUnknown tombstone', () => {
+      const indexer = newIndexer();
+      const web = pod('default', 'web');
+      indexer.add(web);
+      indexer.delete(new DeletedFinalStateUnknown('default/web', web));
+      expect(indexer.size).toBe(0);
+    });
+
+    it('accepts an ExplicitKey', () => {
+      const indexer = newIndexer();
+      indexer.add(pod('default', 'web'));
+      indexer.delete(new ExplicitKey('default/web'));
+      expect(indexer.size).toBe(0);
+    });
+
+    it('ignores a missing key', () => {
+      const indexer = newIndexer();
+      indexer.add(pod('default', 'web'));
+      const before = indexer.snapshot();
+      indexer.delete(pod('default', 'other'));
+      expect(indexer.snapshot()).toBe(before);
+    });
+  });
+
+  describe('list and listKeys', () => {
+    it('list every object and key', () => {
+      const indexer = newIndexer();
+      const pods = [pod('a', '1'), pod('a', '2'), pod('b', '1'), pod('', 'n')];
+      pods.forEach((p) => indexer.add(p));
+      expect(keysOf(indexer.list())).toEqual(['a/1', 'a/2', 'b/1', 'n']);
+      expect(sorted(indexer.listKeys())).toEqual(['a/1', 'a/2', 'b/1', 'n']);
+    });
+
+    it('return fresh arrays the caller may change', () => {
+      const indexer = newIndexer();
+      indexer.add(pod('a', '1'));
+      indexer.list().pop();
+      indexer.listKeys().pop();
+      expect(indexer.list()).toHaveLength(1);
+    });
+  });
+
+  describe('indices', () => {
+    it('byIndex and indexKeys answer from the bucket of one value', () => {
+      const indexer = newIndexer();
+      [pod('a', '1'), pod('a', '2'), pod('b', '1')].forEach((p) => indexer.add(p));
+      expect(keysOf(indexer.byIndex(NamespaceIndex, 'a'))).toEqual(['a/1', 'a/2']);
+      expect(sorted(indexer.indexKeys(NamespaceIndex, 'b'))).toEqual(['b/1']);
+      expect(indexer.byIndex(NamespaceIndex, 'none')).toEqual([]);
+      expect(indexer.indexKeys(NamespaceIndex, 'none')).toEqual([]);
+    });
+
+    it('moves a key to its new bucket when an update changes its index value', () => {
+      const indexer = newIndexer();
+      indexer.add(pod('a', '1', { labels: { app: 'web' } }));
+      indexer.add(pod('a', '2', { labels: { app: 'web' } }));
+      indexer.update(pod('a', '1', { labels: { app: 'db' } }));
+      expect(indexer.indexKeys('app', 'web')).toEqual(['a/2']);
+      expect(indexer.indexKeys('app', 'db')).toEqual(['a/1']);
+    });
+
+    it('updates the object inside an unchanged bucket', () => {
+      const indexer = newIndexer();
+      indexer.add(pod('a', '1', { node: 'x' }));
+      const moved = pod('a', '1', { node: 'y' });
+      indexer.update(moved);
+      expect(indexer.byIndex(NamespaceIndex, 'a')).toEqual([moved]);
+    });
+
+    it('removes a bucket once its last key leaves', () => {
+      const indexer = newIndexer();
+      indexer.add(pod('a', '1', { labels: { app: 'web' } }));
+      indexer.update(pod('a', '1', { labels: { app: 'db' } }));
+      expect(indexer.listIndexFuncValues('app')).toEqual(['db']);
+      indexer.update(pod('a', '1'));
+      expect(indexer.listIndexFuncValues('app')).toEqual([]);
+    });
+
+    it('indexes an object under each of several values, and under none', () => {
+      const indexer = newIndexer();
+      indexer.add(pod('a', '1', { tags: ['x', 'y'] }));
+      indexer.add(pod('a', '2', { tags: ['y', 'z'] }));
+      indexer.add(pod('a', '3', { tags: [] }));
+      expect(sorted(indexer.listIndexFuncValues('tags'))).toEqual(['x', 'y', 'z']);
+      expect(sorted(indexer.indexKeys('tags', 'y'))).toEqual(['a/1', 'a/2']);
+      indexer.update(pod('a', '1', { tags: ['y', 'w'] }));
+      expect(sorted(indexer.listIndexFuncValues('tags'))).toEqual(['w', 'y', 'z']);
+      expect(sorted(indexer.indexKeys('tags', 'y'))).toEqual(['a/1', 'a/2']);
+    });
+
+    it('index() returns every object sharing any index value with obj, once each', () => {
+      const indexer = newIndexer();
+      indexer.add(pod('a', '1', { tags: ['x', 'y'] }));
+      indexer.add(pod('a', '2', { tags: ['y'] }));
+      indexer.add(pod('a', '3', { tags: ['z'] }));
+      indexer.add(pod('a', '4', { tags: ['w'] }));
+      expect(keysOf(indexer.index('tags', pod('q', 'probe', { tags: ['x', 'y', 'z'] })))).toEqual([
+        'a/1',
+        'a/2',
+        'a/3',
+      ]);
+      expect(keysOf(indexer.index('tags', pod('q', 'probe', { tags: ['w'] })))).toEqual(['a/4']);
+      expect(indexer.index('tags', pod('q', 'probe', { tags: [] }))).toEqual([]);
+    });
+
+    it('index() with a single-valued index returns the bucket', () => {
+      const indexer = newIndexer();
+      [pod('a', '1'), pod('a', '2'), pod('b', '1')].forEach((p) => indexer.add(p));
+      expect(keysOf(indexer.index(NamespaceIndex, pod('a', 'other')))).toEqual(['a/1', 'a/2']);
+    });
+
+    it('throws IndexNotFoundError for an unknown index name', () => {
+      const indexer = newIndexer();
+      expect(() => indexer.byIndex('nope', 'x')).toThrow(IndexNotFoundError);
+      expect(() => indexer.indexKeys('nope', 'x')).toThrow('Index with name nope does not exist');
+      expect(() => indexer.index('nope', pod('a', '1'))).toThrow(IndexNotFoundError);
+    });
+
+    it('listIndexFuncValues returns [] for an unknown index name', () => {
+      expect(newIndexer().listIndexFuncValues('nope')).toEqual([]);
+    });
+
+    it('getIndexers returns the registered functions', () => {
+      const indexers = newIndexer().getIndexers();
+      expect(Object.keys(indexers).sort()).toEqual(['app', 'namespace', 'tags']);
+      expect(indexers[NamespaceIndex]).toBe(metaNamespaceIndexFunc);
+    });
+  });
+
+  describe('an index function that throws', () => {
+    const flaky = (obj: TestPod): string[] => {
+      if (obj.spec?.node === 'boom') throw new Error('bad object');
+      return [obj.spec?.node ?? ''];
+    };
+
+    function flakyIndexer(): Indexer<TestPod> {
+      const indexer = new Indexer<TestPod>({
+        indexers: { [NamespaceIndex]: metaNamespaceIndexFunc, node: flaky },
+      });
+      indexer.add(pod('a', '1', { node: 'x', rv: '5' }));
+      return indexer;
+    }
+
+    it('fails add with an IndexFuncError naming index and key, and changes nothing', () => {
+      const indexer = flakyIndexer();
+      const before = indexer.snapshot();
+      let error: unknown;
+      try {
+        indexer.add(pod('a', '2', { node: 'boom', rv: '6' }));
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(IndexFuncError);
+      expect((error as IndexFuncError).indexName).toBe('node');
+      expect((error as IndexFuncError).key).toBe('a/2');
+      expect(indexer.snapshot()).toBe(before);
+      expect(indexer.listKeys()).toEqual(['a/1']);
+      expect(indexer.listIndexFuncValues(NamespaceIndex)).toEqual(['a']);
+      expect(indexer.resourceVersion).toBe('5');
+    });
+
+    it('fails update without moving the object', () => {
+      const indexer = flakyIndexer();
+      const original = indexer.getByKey('a/1');
+      expect(() => indexer.update(pod('a', '1', { node: 'boom' }))).toThrow(IndexFuncError);
+      expect(indexer.getByKey('a/1')).toBe(original);
+      expect(indexer.indexKeys('node', 'x')).toEqual(['a/1']);
+    });
+
+    it('fails replace and keeps the previous content', () => {
+      const indexer = flakyIndexer();
+      expect(() => indexer.replace([pod('b', '1'), pod('b', '2', { node: 'boom' })], '9')).toThrow(
+        IndexFuncError,
+      );
+      expect(indexer.listKeys()).toEqual(['a/1']);
+      expect(indexer.listIndexFuncValues(NamespaceIndex)).toEqual(['a']);
+      expect(indexer.resourceVersion).toBe('5');
+    });
+  });
+
+  describe('replace', () => {
+    it('swaps the content, rebuilds the indices and sets the resource version', () => {
+      const indexer = newIndexer();
+      indexer.add(pod('old', '1', { labels: { app: 'web' } }));
+      indexer.replace([pod('a', '1', { labels: { app: 'db' } }), pod('b', '1')], '42');
+      expect(sorted(indexer.listKeys())).toEqual(['a/1', 'b/1']);
+      expect(sorted(indexer.listIndexFuncValues(NamespaceIndex))).toEqual(['a', 'b']);
+      expect(indexer.listIndexFuncValues('app')).toEqual(['db']);
+      expect(indexer.resourceVersion).toBe('42');
+      expect(indexer.size).toBe(2);
+    });
+
+    it('keeps the last of several objects with one key', () => {
+      const indexer = newIndexer();
+      const last = pod('a', '1', { labels: { app: 'db' } });
+      indexer.replace([pod('a', '1', { labels: { app: 'web' } }), last], '1');
+      expect(indexer.getByKey('a/1')).toBe(last);
+      expect(indexer.listIndexFuncValues('app')).toEqual(['db']);
+      expect(indexer.size).toBe(1);
+    });
+
+    it('with no items empties the store', () => {
+      const indexer = newIndexer();
+      indexer.add(pod('a', '1'));
+      indexer.replace([], '7');
+      expect(indexer.size).toBe(0);
+      expect(indexer.listIndexFuncValues(NamespaceIndex)).toEqual([]);
+    });
+  });
+
+  describe('addIndexers', () => {
+    it('indexes the objects already held', () => {
+      const indexer = new Indexer<TestPod>();
+      indexer.add(pod('a', '1', { labels: { app: 'web' } }));
+      indexer.add(pod('b', '1'));
+      indexer.addIndexers({ app: labelIndexFunc('app'), [NamespaceIndex]: metaNamespaceIndexFunc });
+      expect(indexer.indexKeys('app', 'web')).toEqual(['a/1']);
+      expect(sorted(indexer.listIndexFuncValues(NamespaceIndex))).toEqual(['a', 'b']);
+      indexer.add(pod('a', '2', { labels: { app: 'web' } }));
+      expect(sorted(indexer.indexKeys('app', 'web'))).toEqual(['a/1', 'a/2']);
+    });
+
+    it('rejects a name already registered, adding nothing', () => {
+      const indexer = newIndexer();
+      let error: unknown;
+      try {
+        indexer.addIndexers({ extra: tagsIndexFunc, app: labelIndexFunc('other') });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(IndexConflictError);
+      expect((error as IndexConflictError).indexNames).toEqual(['app']);
+      expect(Object.keys(indexer.getIndexers())).not.toContain('extra');
+    });
+
+    it('adds nothing when a new index function throws on a held object', () => {
+      const indexer = newIndexer();
+      indexer.add(pod('a', '1'));
+      expect(() =>
+        indexer.addIndexers({
+          bad: () => {
+            throw new Error('no');
+          },
+        }),
+      ).toThrow(IndexFuncError);
+      expect(Object.keys(indexer.getIndexers())).not.toContain('bad');
+    });
+  });
+
+  describe('resource version', () => {
+    it('follows the objects written', () => {
+      const indexer = newIndexer();
+      expect(indexer.resourceVersion).toBe('');
+      indexer.add(pod('a', '1', { rv: '10' }));
+      expect(indexer.resourceVersion).toBe('10');
+      indexer.update(pod('a', '1', { rv: '11' }));
+      expect(indexer.resourceVersion).toBe('11');
+      indexer.delete(pod('a', '1', { rv: '12' }));
+      expect(indexer.resourceVersion).toBe('12');
+    });
+
+    it('is kept by writes of objects without one, and by tombstones', () => {
+      const indexer = newIndexer();
+      indexer.replace([pod('a', '1')], '3');
+      indexer.add(pod('a', '2'));
+      indexer.delete(new DeletedFinalStateUnknown('a/1', undefined));
+      expect(indexer.resourceVersion).toBe('3');
+    });
+
+    it('setResourceVersion moves it without a write and yields a new snapshot', () => {
+      const indexer = newIndexer();
+      indexer.add(pod('a', '1'));
+      const before = indexer.snapshot();
+      indexer.setResourceVersion('77');
+      expect(indexer.resourceVersion).toBe('77');
+      expect(indexer.snapshot()).not.toBe(before);
+      expect(indexer.snapshot().resourceVersion).toBe('77');
+      expect(before.resourceVersion).toBe('');
+      const same = indexer.snapshot();
+      indexer.setResourceVersion('77');
+      expect(indexer.snapshot()).toBe(same);
+    });
+  });
+
+  it('resync changes nothing', () => {
+    const indexer = newIndexer();
+    indexer.add(pod('a', '1'));
+    const before = indexer.snapshot();
+    indexer.resync();
+    expect(indexer.snapshot()).toBe(before);
+  });
+});
