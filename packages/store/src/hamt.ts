@@ -24,14 +24,16 @@
 
 import { stringHash } from './stringHash.js';
 
-/** Identity of an edit session. Only compared by reference. */
+/** Identity of one run of transient edits. Only compared by reference. */
 export type Owner = object;
 
 /** Hash bits consumed per trie level. */
 export const BITS = 5;
 const MASK = 0b11111;
-// Hashes have 30 bits (see stringHash), so six levels use them all; a node at this depth holds
-// keys with equal hashes and is searched linearly.
+/**
+ * Shift of the last level. Hashes have 30 bits (see stringHash), so six levels use them all; a
+ * node at this depth holds keys with equal hashes and is searched linearly.
+ */
 export const MAX_SHIFT = 30;
 
 /** A trie node. See the module description for the layout. */

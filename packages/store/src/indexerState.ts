@@ -35,6 +35,14 @@ const NO_VALUES: readonly string[] = [];
  * @internal
  */
 export class IndexerState<T> {
+  /**
+   * @param items - key → object
+   * @param indices - one index per indexer position
+   * @param size - number of items
+   * @param resourceVersion - the resource version
+   * @param table - the indexers
+   * @param keyFunc - the key function
+   */
   constructor(
     public items: TrieNode<T>,
     public indices: IndexRoot<T>[],
@@ -47,7 +55,7 @@ export class IndexerState<T> {
   /**
    * @param table - the indexers
    * @param keyFunc - the key function
-   * @returns a state with no items
+   * @returns a state with no items and resource version `''`
    */
   static empty<T>(table: IndexerTable<T>, keyFunc: KeyFunc<T>): IndexerState<T> {
     return new IndexerState(
@@ -95,6 +103,10 @@ export class IndexerState<T> {
  * Adds or replaces the object under `key`. Every index value is computed before anything is
  * changed, so an index function that throws leaves the state as it was.
  *
+ * @param state - the state to edit
+ * @param key - the object's key
+ * @param obj - the object
+ * @param owner - the edit token
  * @returns whether the state changed (storing the very same object again changes nothing)
  * @throws IndexFuncError if an index function throws
  * @internal
@@ -130,6 +142,9 @@ export function upsert<T>(state: IndexerState<T>, key: string, obj: T, owner: Ow
 /**
  * Removes the object under `key`, from the items and from every bucket holding it.
  *
+ * @param state - the state to edit
+ * @param key - the key to remove
+ * @param owner - the edit token
  * @returns whether the key was present
  * @throws IndexFuncError if an index function throws on the stored object (nothing is removed)
  * @internal
@@ -158,6 +173,11 @@ export function remove<T>(state: IndexerState<T>, key: string, owner: Owner): bo
  * Builds a fresh state holding `objs` (the last of several objects with one key wins). The
  * current state is not touched, so a key or index function that throws leaves it intact.
  *
+ * @param state - supplies the indexers and key function
+ * @param objs - the new content
+ * @param resourceVersion - the new state's resource version
+ * @param owner - the edit token
+ * @returns the new state
  * @internal
  */
 export function rebuild<T>(
@@ -173,8 +193,14 @@ export function rebuild<T>(
 }
 
 /**
- * Computes the index roots of a newly registered index position from the current items.
+ * Computes the index of a newly registered index position from the current items.
  *
+ * @param items - the items to index
+ * @param table - the indexers, including the new one
+ * @param position - the new index's position
+ * @param owner - the edit token
+ * @returns the index
+ * @throws IndexFuncError if the index function throws
  * @internal
  */
 export function buildIndex<T>(
