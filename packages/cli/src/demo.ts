@@ -38,7 +38,11 @@ async function main(): Promise<void> {
   );
   const lines: string[] = [];
   const done = new Promise<void>((resolve, reject) =>
-    events$.subscribe({ next: (popped) => lines.push(...popped), complete: resolve, error: reject }),
+    events$.subscribe({
+      next: (popped) => lines.push(...popped),
+      complete: resolve,
+      error: reject,
+    }),
   );
 
   let shopEmissions = 0;
@@ -59,6 +63,10 @@ async function main(): Promise<void> {
     busy = undefined;
     release();
     await settle();
+    // Once a relist is applied the cache reflects the list's version, as a Reflector records it.
+    for (const input of step.inputs) {
+      if (input.type === 'replace') indexer.setResourceVersion(input.resourceVersion);
+    }
     for (const line of lines.splice(0)) out(`   ${line}`);
     out(`   queue pops: ${popsThisStep} for ${step.inputs.length} input(s)`);
     out(`   "shop" namespace selector emitted ${shopEmissions} time(s)`);
@@ -73,7 +81,10 @@ async function main(): Promise<void> {
 
   out();
   const first = snapshots[0];
-  if (first) out(`Snapshots are immutable: the first one still holds ${first.size} pods at rv ${first.resourceVersion}.`);
+  if (first)
+    out(
+      `Snapshots are immutable: the first one still holds ${first.size} pods at rv ${first.resourceVersion}.`,
+    );
 }
 
 /**
@@ -97,6 +108,8 @@ function settle(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`demo failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(
+    `demo failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exitCode = 1;
 });

@@ -330,6 +330,42 @@ describe('Indexer', () => {
     });
   });
 
+  describe('same resource version', () => {
+    it('keeps the stored object when the new one has the same version', () => {
+      const indexer = newIndexer();
+      const stored = pod('a', '1', { rv: '10' });
+      indexer.add(stored);
+      const before = indexer.snapshot();
+      indexer.update(pod('a', '1', { rv: '10' }));
+      expect(indexer.getByKey('a/1')).toBe(stored);
+      expect(indexer.snapshot()).toBe(before);
+    });
+
+    it('stores a new version', () => {
+      const indexer = newIndexer();
+      indexer.add(pod('a', '1', { rv: '10' }));
+      const newer = pod('a', '1', { rv: '11' });
+      indexer.update(newer);
+      expect(indexer.getByKey('a/1')).toBe(newer);
+    });
+
+    it('always stores the object given with keepSameVersion: false', () => {
+      const indexer = new Indexer<TestPod>({ keepSameVersion: false });
+      indexer.add(pod('a', '1', { rv: '10' }));
+      const again = pod('a', '1', { rv: '10' });
+      indexer.update(again);
+      expect(indexer.getByKey('a/1')).toBe(again);
+    });
+
+    it('does not treat objects without a version as equal', () => {
+      const indexer = newIndexer();
+      indexer.add(pod('a', '1'));
+      const next = pod('a', '1');
+      indexer.update(next);
+      expect(indexer.getByKey('a/1')).toBe(next);
+    });
+  });
+
   describe('resource version', () => {
     it('follows the objects written', () => {
       const indexer = newIndexer();
@@ -340,6 +376,16 @@ describe('Indexer', () => {
       expect(indexer.resourceVersion).toBe('11');
       indexer.delete(pod('a', '1', { rv: '12' }));
       expect(indexer.resourceVersion).toBe('12');
+    });
+
+    it('does not move on writes that change nothing, so a resync never takes it backwards', () => {
+      const indexer = newIndexer();
+      const stored = pod('a', '1', { rv: '10' });
+      indexer.add(stored);
+      indexer.add(pod('a', '2', { rv: '20' }));
+      indexer.update(stored);
+      indexer.delete(pod('a', 'absent', { rv: '5' }));
+      expect(indexer.resourceVersion).toBe('20');
     });
 
     it('is kept by writes of objects without one, and by tombstones', () => {

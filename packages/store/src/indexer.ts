@@ -30,6 +30,13 @@ export interface IndexerOptions<T> {
   keyFunc?: KeyFunc<T>;
   /** Emission coalescing of `indexer$`. Default: `'none'`. */
   coalesce?: CoalesceMode;
+  /**
+   * Whether `add`/`update` keep the stored object when the new one carries the same non-empty
+   * `metadata.resourceVersion`. The API server gives every write a new version, so such objects
+   * are equal; keeping the stored reference means a relist or resync that brings nothing new
+   * produces no new snapshot and no selector emission. Default: `true`.
+   */
+  keepSameVersion?: boolean;
 }
 
 /**
@@ -67,6 +74,7 @@ export class Indexer<T extends object = KubeObject>
   private current: IndexerSnapshot<T> | undefined;
   private lastPublished: IndexerSnapshot<T> | undefined;
   private readonly coalesce: CoalesceMode;
+  private readonly keepSameVersion: boolean;
   private batchDepth = 0;
   private scheduled = false;
   private publishing = false;
@@ -82,6 +90,7 @@ export class Indexer<T extends object = KubeObject>
       ),
     );
     this.coalesce = options.coalesce ?? 'none';
+    this.keepSameVersion = options.keepSameVersion ?? true;
     const source: SnapshotSource<T> = {
       snapshot: () => this.snapshot(),
       publishPending: () => this.publish(),
@@ -97,7 +106,8 @@ export class Indexer<T extends object = KubeObject>
    * @throws KeyError if no key can be computed; IndexFuncError if an index function throws
    */
   add(obj: T): void {
-    const changed = upsert(this.state, this.state.keyFunc(obj), obj, this.owner);
+    const key = this.state.keyFunc(obj);
+    const changed = upsert(this.state, key, obj, this.owner, this.keepSameVersion);
     this.wrote(changed, obj);
   }
 
@@ -212,13 +222,15 @@ export class Indexer<T extends object = KubeObject>
     this.indexer$.complete();
   }
 
+  // Only a write that changed the content moves the resource version: a resync or a relist
+  // writes back older objects, which must not take the version backwards.
   private wrote(changed: boolean, obj: unknown): void {
+    if (!changed) return;
     const resourceVersion = (obj as KubeObject).metadata?.resourceVersion;
-    if (typeof resourceVersion === 'string' && resourceVersion !== this.state.resourceVersion) {
+    if (typeof resourceVersion === 'string' && resourceVersion !== '') {
       this.state.resourceVersion = resourceVersion;
-      changed = true;
     }
-    if (changed) this.changed();
+    this.changed();
   }
 
   private changed(): void {

@@ -10,6 +10,7 @@ import {
 } from './hamt.js';
 import type { IndexerTable } from './indexerTable.js';
 import type { KeyFunc } from './keys.js';
+import type { KubeObject } from './kubeObject.js';
 import { stringHash } from './stringHash.js';
 
 /**
@@ -107,14 +108,22 @@ export class IndexerState<T> {
  * @param key - the object's key
  * @param obj - the object
  * @param owner - the edit token
+ * @param keepSameVersion - leave a stored object in place when `obj` has its resourceVersion
  * @returns whether the state changed (storing the very same object again changes nothing)
  * @throws IndexFuncError if an index function throws
  * @internal
  */
-export function upsert<T>(state: IndexerState<T>, key: string, obj: T, owner: Owner): boolean {
+export function upsert<T>(
+  state: IndexerState<T>,
+  key: string,
+  obj: T,
+  owner: Owner,
+  keepSameVersion = false,
+): boolean {
   const hash = stringHash(key);
   const old = lookup(state.items, key, hash);
   if (old === obj) return false;
+  if (keepSameVersion && old !== undefined && sameResourceVersion(old, obj)) return false;
   const { table } = state;
   const count = table.funcs.length;
   const before: (readonly string[])[] = new Array(count);
@@ -268,4 +277,15 @@ function leaveBucket<T>(
   // before identity: an owned bucket may have been emptied in place.
   if (isEmpty(next)) return dissoc(index, value, valueHash, owner);
   return next === bucket ? index : assoc(index, value, valueHash, next, owner);
+}
+
+// The API server gives every write a new resourceVersion, so two states of an object with the
+// same non-empty version are the same state.
+function sameResourceVersion(a: unknown, b: unknown): boolean {
+  const version = (a as KubeObject).metadata?.resourceVersion;
+  return (
+    typeof version === 'string' &&
+    version !== '' &&
+    version === (b as KubeObject).metadata?.resourceVersion
+  );
 }

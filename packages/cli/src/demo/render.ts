@@ -30,7 +30,12 @@ export function describeEvent(event: ResourceEvent<DemoPod>): string {
 export function renderSnapshot(snapshot: IndexerSnapshot<DemoPod>): string[] {
   const rows = [...snapshot.list()]
     .sort((a, b) => keyOf(a).localeCompare(keyOf(b)))
-    .map((p) => [p.metadata.namespace, p.metadata.name, p.status.phase, p.metadata.resourceVersion]);
+    .map((p) => [
+      p.metadata.namespace,
+      p.metadata.name,
+      p.status.phase,
+      p.metadata.resourceVersion,
+    ]);
   const table = [['NAMESPACE', 'NAME', 'PHASE', 'RV'], ...rows];
   const widths = [0, 1, 2].map((col) => Math.max(...table.map((row) => (row[col] ?? '').length)));
   return [
