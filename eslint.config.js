@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import jsdoc from 'eslint-plugin-jsdoc';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -33,6 +34,28 @@ export default tseslint.config(
         { patterns: [{ group: ['node:*'], message: 'store and queue must run in a browser.' }] },
       ],
       'no-restricted-globals': ['error', 'process', 'Buffer', 'setImmediate', 'require'],
+    },
+  },
+  {
+    // Every export is documented: users read the docs from hover.
+    files: ['packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.testing.ts'],
+    plugins: { jsdoc },
+    rules: {
+      'jsdoc/require-jsdoc': [
+        'error',
+        {
+          publicOnly: true,
+          checkConstructors: false,
+          exemptOverloadedImplementations: true,
+          require: { FunctionDeclaration: true, ClassDeclaration: true, MethodDefinition: true },
+          contexts: [
+            'TSInterfaceDeclaration',
+            'TSTypeAliasDeclaration',
+            'ExportNamedDeclaration > VariableDeclaration',
+          ],
+        },
+      ],
     },
   },
   {

@@ -63,6 +63,7 @@ export class IndexerSubject<T> extends BehaviorSubject<IndexerSnapshot<T>> {
     observerOrNext?:
       Partial<Observer<IndexerSnapshot<T>>> | ((value: IndexerSnapshot<T>) => void) | null,
   ): Subscription;
+  /** Publishes any held-back snapshot first, so a new subscriber starts from the current one. */
   override subscribe(...args: unknown[]): Subscription {
     this.snapshots.publishPending();
     return (super.subscribe as (...params: unknown[]) => Subscription).apply(this, args);
