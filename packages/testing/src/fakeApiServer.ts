@@ -338,13 +338,20 @@ export class FakeApiServer {
    * @returns once the listening socket is closed.
    */
   stop(): Promise<void> {
-    this.stopping ??= new Promise<void>((resolve) => {
+    this.stopping ??= (async () => {
       this.abort.abort();
       this.closeWatches();
-      this.server.close(() => resolve());
+      const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
       this.server.closeAllConnections();
-      for (const socket of this.sockets) socket.destroy();
-    });
+      const sockets = [...this.sockets].map(
+        (socket) => new Promise<void>((resolve) => {
+          if (socket.destroyed && !this.sockets.has(socket)) resolve();
+          else socket.once('close', () => resolve());
+          socket.destroy();
+        }),
+      );
+      await Promise.all([closed, ...sockets]);
+    })();
     return this.stopping;
   }
 

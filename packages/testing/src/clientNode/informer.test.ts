@@ -11,24 +11,28 @@ let errors: unknown[];
 let lists: number;
 
 beforeEach(async () => {
-  server = await FakeApiServer.start({ seed: 7 });
-  const kc = server.kubeConfig();
+  const current = await FakeApiServer.start({ seed: 7 });
+  const kc = current.kubeConfig();
   const core = kc.makeApiClient(CoreV1Api);
   lists = 0;
-  informer = makeInformer(kc, '/api/v1/pods', () => {
+  const own = makeInformer(kc, '/api/v1/pods', () => {
     lists += 1;
     return core.listPodForAllNamespaces();
   });
   errors = [];
   // client-node's informer stops on errors; restarting is the caller's job.
-  informer.on('error', (err) => {
+  own.on('error', (err) => {
     errors.push(err);
-    if (!server.stopped) void informer.start();
+    if (!current.stopped) void own.start();
   });
+  server = current;
+  informer = own;
 });
 afterEach(async () => {
-  await informer.stop();
   await server.stop();
+  await informer.stop();
+  expect(server.openConnections).toBe(0);
+  expect(server.openWatches).toBe(0);
 });
 
 function cacheState(): string[] {
