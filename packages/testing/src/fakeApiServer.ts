@@ -21,7 +21,7 @@ import { ResourceRegistry } from './registry/resourceRegistry.js';
 import type { ServerContext } from './serverContext.js';
 import type { DeletePreconditions } from './storage/objectStore.js';
 import { ObjectStore } from './storage/objectStore.js';
-import type { WatchSession } from './watch/watchSession.js';
+import type { WatchStream } from './watch/watchStream.js';
 
 /**
  * An in-process fake Kubernetes API server on a real HTTP(S) port. It serves list, get, watch,
@@ -57,7 +57,7 @@ export class FakeApiServer {
       }),
       registry: new ResourceRegistry(),
       faults: this.faults,
-      watches: new Set<WatchSession>(),
+      watches: new Set<WatchStream>(),
       shutdown: this.abort.signal,
       random,
     };
@@ -80,17 +80,11 @@ export class FakeApiServer {
   static async start(options: FakeApiServerOptions = {}): Promise<FakeApiServer> {
     const resolved = resolveOptions(options, randomBytes(24).toString('base64url'));
     const tls = resolved.tls ? await generateTlsMaterial(resolved.host) : undefined;
-    let instance: FakeApiServer | undefined;
-    const listener = (req: IncomingMessage, res: ServerResponse): void => {
-      if (instance === undefined) {
-        res.destroy();
-        return;
-      }
+    const server: Server = tls === undefined ? createHttpServer() : createHttpsServer(tls);
+    const instance = new FakeApiServer(resolved, server, tls?.cert);
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       void instance.handle(req, res);
-    };
-    const server: Server =
-      tls === undefined ? createHttpServer(listener) : createHttpsServer(tls, listener);
-    instance = new FakeApiServer(resolved, server, tls?.cert);
+    });
     await instance.listen();
     return instance;
   }
@@ -240,7 +234,8 @@ export class FakeApiServer {
   patch<T extends KubeObject = KubeObject>(ref: ObjectRef, mutate: (obj: T) => T | void): T {
     const def = this.definition(ref.apiVersion, ref.kind);
     const current = this.ctx.store.get(def, ref.namespace, ref.name);
-    if (current === undefined) throw notFound({ resource: def.plural, group: def.group, name: ref.name });
+    if (current === undefined)
+      throw notFound({ resource: def.plural, group: def.group, name: ref.name });
     const draft = structuredClone(current) as T;
     const next = mutate(draft) ?? draft;
     return this.update({ ...next, apiVersion: ref.apiVersion, kind: ref.kind });
@@ -266,7 +261,11 @@ export class FakeApiServer {
    * @returns a copy, or undefined when it does not exist.
    */
   get<T extends KubeObject = KubeObject>(ref: ObjectRef): T | undefined {
-    const found = this.ctx.store.get(this.definition(ref.apiVersion, ref.kind), ref.namespace, ref.name);
+    const found = this.ctx.store.get(
+      this.definition(ref.apiVersion, ref.kind),
+      ref.namespace,
+      ref.name,
+    );
     return found === undefined ? undefined : (structuredClone(found) as T);
   }
 
@@ -278,7 +277,11 @@ export class FakeApiServer {
    * @param namespace - restrict to one namespace.
    * @returns copies of the objects (with kind and apiVersion).
    */
-  list<T extends KubeObject = KubeObject>(apiVersion: string, kind: string, namespace?: string): T[] {
+  list<T extends KubeObject = KubeObject>(
+    apiVersion: string,
+    kind: string,
+    namespace?: string,
+  ): T[] {
     const { entries } = this.ctx.store.snapshot(this.definition(apiVersion, kind));
     return entries
       .map(([, obj]) => obj)
@@ -344,11 +347,12 @@ export class FakeApiServer {
       const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
       this.server.closeAllConnections();
       const sockets = [...this.sockets].map(
-        (socket) => new Promise<void>((resolve) => {
-          if (socket.destroyed && !this.sockets.has(socket)) resolve();
-          else socket.once('close', () => resolve());
-          socket.destroy();
-        }),
+        (socket) =>
+          new Promise<void>((resolve) => {
+            if (socket.destroyed && !this.sockets.has(socket)) resolve();
+            else socket.once('close', () => resolve());
+            socket.destroy();
+          }),
       );
       await Promise.all([closed, ...sockets]);
     })();
@@ -372,7 +376,11 @@ export class FakeApiServer {
         const { port } = this.server.address() as AddressInfo;
         const host = this.options.host.includes(':') ? `[${this.options.host}]` : this.options.host;
         const scheme = this.caPem === undefined ? 'http' : 'https';
-        this.access = { url: `${scheme}://${host}:${port}`, token: this.options.token, caPem: this.caPem };
+        this.access = {
+          url: `${scheme}://${host}:${port}`,
+          token: this.options.token,
+          caPem: this.caPem,
+        };
         resolve();
       });
     });
@@ -385,7 +393,8 @@ export class FakeApiServer {
 
   private definition(apiVersion: string | undefined, kind: string | undefined): ResourceDefinition {
     const def = this.ctx.registry.lookupKind(apiVersion ?? '', kind ?? '');
-    if (def === undefined) throw new Error(`no resource serves ${apiVersion ?? '?'} ${kind ?? '?'}`);
+    if (def === undefined)
+      throw new Error(`no resource serves ${apiVersion ?? '?'} ${kind ?? '?'}`);
     return def;
   }
 }

@@ -49,7 +49,10 @@ export type ResolvedOptions = Required<Omit<FakeApiServerOptions, 'defaultWatchT
  * @param randomToken - the token to use when none is given.
  * @returns complete options.
  */
-export function resolveOptions(options: FakeApiServerOptions, randomToken: string): ResolvedOptions {
+export function resolveOptions(
+  options: FakeApiServerOptions,
+  randomToken: string,
+): ResolvedOptions {
   return {
     token: options.token ?? randomToken,
     user: options.user ?? 'rxkube-test',

@@ -2,7 +2,7 @@ import type { FaultInjector } from './faults/faultInjector.js';
 import type { ResolvedOptions } from './options.js';
 import type { ResourceRegistry } from './registry/resourceRegistry.js';
 import type { ObjectStore } from './storage/objectStore.js';
-import type { WatchSession } from './watch/watchSession.js';
+import type { WatchStream } from './watch/watchStream.js';
 
 /** What request handlers share: the state of one running server. */
 export interface ServerContext {
@@ -11,7 +11,7 @@ export interface ServerContext {
   readonly registry: ResourceRegistry;
   readonly faults: FaultInjector;
   /** Open watch streams, closed by `stop()`. */
-  readonly watches: Set<WatchSession>;
+  readonly watches: Set<WatchStream>;
   /** Aborted when the server stops, to cut pending waits short. */
   readonly shutdown: AbortSignal;
   /** Randomness for choices the protocol leaves to the server (default watch timeouts). */

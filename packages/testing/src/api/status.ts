@@ -36,7 +36,15 @@ export function failure(
   message: string,
   details?: StatusDetails,
 ): Status {
-  const status: Status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, code };
+  const status: Status = {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message,
+    reason,
+    code,
+  };
   if (details !== undefined) status.details = details;
   return status;
 }
@@ -92,7 +100,12 @@ export function pathNotFound(): StatusError {
  */
 export function alreadyExists(ref: ObjectRef): StatusError {
   return new StatusError(
-    failure(409, 'AlreadyExists', `${qualified(ref)} "${ref.name}" already exists`, refDetails(ref)),
+    failure(
+      409,
+      'AlreadyExists',
+      `${qualified(ref)} "${ref.name}" already exists`,
+      refDetails(ref),
+    ),
   );
 }
 
@@ -229,7 +242,12 @@ export function forbidden(
  */
 export function methodNotAllowed(method: string): StatusError {
   return new StatusError(
-    failure(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource (${method})`, {}),
+    failure(
+      405,
+      'MethodNotAllowed',
+      `the server does not allow this method on the requested resource (${method})`,
+      {},
+    ),
   );
 }
 

@@ -30,7 +30,9 @@ export async function generateTlsMaterial(host: string): Promise<TlsMaterial> {
         altNames: [
           { type: 2, value: 'localhost' },
           { type: 7, ip: '127.0.0.1' },
-          ...(host !== '127.0.0.1' ? [isIp ? { type: 7 as const, ip: host } : { type: 2 as const, value: host }] : []),
+          ...(host !== '127.0.0.1'
+            ? [isIp ? { type: 7 as const, ip: host } : { type: 2 as const, value: host }]
+            : []),
         ],
       },
     ],

@@ -1,12 +1,12 @@
 import { CoreV1Api, makeInformer } from '@kubernetes/client-node';
-import type { Informer, V1Pod } from '@kubernetes/client-node';
+import type { Informer, ObjectCache, V1Pod } from '@kubernetes/client-node';
 import { FakeApiServer } from '../fakeApiServer.js';
 import { until } from '../contract/eventually.testing.js';
 import { ChurnGenerator } from '../load/churnGenerator.js';
 import { loadPods } from '../load/bulkLoader.js';
 
 let server: FakeApiServer;
-let informer: Informer<V1Pod>;
+let informer: Informer<V1Pod> & ObjectCache<V1Pod>;
 let errors: unknown[];
 let lists: number;
 
@@ -57,7 +57,11 @@ test('the official informer reaches its cached list and follows 1,000 random cha
   expect(cacheState()).toEqual(serverState());
   await until(() => server.openWatches === 1);
 
-  const churn = new ChurnGenerator(server, { namespaces: ['a', 'b', 'c'], seed: 3, maxObjects: 200 });
+  const churn = new ChurnGenerator(server, {
+    namespaces: ['a', 'b', 'c'],
+    seed: 3,
+    maxObjects: 200,
+  });
   churn.step(1_000);
   expect(churn.stats.created + churn.stats.updated + churn.stats.deleted).toBe(1_000);
   await until(inSync);

@@ -5,7 +5,12 @@ import { FakeApiServer } from '../fakeApiServer.js';
 let server: FakeApiServer;
 beforeEach(async () => {
   server = await FakeApiServer.start();
-  server.registerCustomResource({ group: 'example.com', version: 'v1', plural: 'widgets', kind: 'Widget' });
+  server.registerCustomResource({
+    group: 'example.com',
+    version: 'v1',
+    plural: 'widgets',
+    kind: 'Widget',
+  });
 });
 afterEach(() => server.stop());
 
@@ -13,11 +18,20 @@ type Widget = KubernetesObject & { spec: { size: number } };
 
 test('KubernetesObjectApi discovers a custom resource and creates, reads, lists, replaces and deletes it', async () => {
   const api = KubernetesObjectApi.makeApiClient(server.kubeConfig());
-  const body: Widget = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w1', namespace: 'default' }, spec: { size: 1 } };
+  const body: Widget = {
+    apiVersion: 'example.com/v1',
+    kind: 'Widget',
+    metadata: { name: 'w1', namespace: 'default' },
+    spec: { size: 1 },
+  };
   const created = (await api.create(body)) as Widget;
   expect(created.metadata?.uid).toBeTruthy();
 
-  const read = (await api.read({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w1', namespace: 'default' } })) as Widget;
+  const read = (await api.read({
+    apiVersion: 'example.com/v1',
+    kind: 'Widget',
+    metadata: { name: 'w1', namespace: 'default' },
+  })) as Widget;
   expect(read.spec.size).toBe(1);
 
   const list = await api.list('example.com/v1', 'Widget', 'default');
@@ -29,6 +43,10 @@ test('KubernetesObjectApi discovers a custom resource and creates, reads, lists,
   expect(replaced.spec.size).toBe(2);
   expect(replaced.metadata?.generation).toBe(2);
 
-  await api.delete({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w1', namespace: 'default' } });
+  await api.delete({
+    apiVersion: 'example.com/v1',
+    kind: 'Widget',
+    metadata: { name: 'w1', namespace: 'default' },
+  });
   expect(server.list('example.com/v1', 'Widget')).toEqual([]);
 });

@@ -23,7 +23,10 @@ test('a TLS client without the CA refuses the self-signed certificate', async ()
   try {
     const kc = server.kubeConfig();
     kc.clusters[0] = { ...kc.clusters[0]!, caData: undefined };
-    const error = await kc.makeApiClient(CoreV1Api).listNamespace().catch((e: unknown) => e);
+    const error = await kc
+      .makeApiClient(CoreV1Api)
+      .listNamespace()
+      .catch((e: unknown) => e);
     expect(String(error)).toMatch(/self[- ]signed|certificate/i);
   } finally {
     await server.stop();

@@ -14,7 +14,7 @@ interface Seen {
   obj: { metadata?: { name?: string; resourceVersion?: string }; code?: number; reason?: string };
 }
 
-async function watch(path: string, params: Record<string, unknown>) {
+async function watch(path: string, params: Record<string, string | number | boolean | undefined>) {
   const seen: Seen[] = [];
   let doneWith: unknown = 'open';
   const controller = await new Watch(server.kubeConfig()).watch(
@@ -27,7 +27,9 @@ async function watch(path: string, params: Record<string, unknown>) {
 }
 
 test('client-node Watch receives ADDED, MODIFIED and DELETED with increasing resourceVersions', async () => {
-  const w = await watch('/api/v1/namespaces/default/pods', { resourceVersion: server.resourceVersion });
+  const w = await watch('/api/v1/namespaces/default/pods', {
+    resourceVersion: server.resourceVersion,
+  });
   await until(() => server.openWatches === 1);
   server.create(pod('default', 'a'));
   server.patch({ apiVersion: 'v1', kind: 'Pod', namespace: 'default', name: 'a' }, (p) => {
@@ -57,7 +59,10 @@ test('client-node Watch from a compacted resourceVersion gets an ERROR event wit
 });
 
 test('client-node Watch ends cleanly when the server times the watch out', async () => {
-  const w = await watch('/api/v1/pods', { resourceVersion: server.resourceVersion, timeoutSeconds: 1 });
+  const w = await watch('/api/v1/pods', {
+    resourceVersion: server.resourceVersion,
+    timeoutSeconds: 1,
+  });
   await until(() => w.done() !== 'open');
   expect(w.done()).toBeNull();
 });

@@ -34,9 +34,9 @@ test('§1 a list in a namespace that does not exist is 200 with an empty items a
 
 test('§1 the all-namespaces path lists every namespace', async () => {
   const res = await client.get('/api/v1/pods');
-  expect(res.body.items.map((p: { metadata: { namespace: string } }) => p.metadata.namespace)).toEqual([
-    'other', 'test', 'test', 'test', 'test', 'test',
-  ]);
+  expect(
+    res.body.items.map((p: { metadata: { namespace: string } }) => p.metadata.namespace),
+  ).toEqual(['other', 'test', 'test', 'test', 'test', 'test']);
 });
 
 test('§2.3 limit/continue pages keep the first page resourceVersion and count remaining items', async () => {
@@ -46,11 +46,15 @@ test('§2.3 limit/continue pages keep the first page resourceVersion and count r
   const snapshot = first.body.metadata.resourceVersion;
   server.delete({ apiVersion: 'v1', kind: 'Pod', namespace: 'test', name: 'c' });
   server.create(pod('test', 'bb'));
-  const second = await client.get(`/api/v1/namespaces/test/pods?limit=2&continue=${first.body.metadata.continue}`);
+  const second = await client.get(
+    `/api/v1/namespaces/test/pods?limit=2&continue=${first.body.metadata.continue}`,
+  );
   // The snapshot is consistent: the later delete and create are not visible.
   expect(names(second.body)).toEqual(['c', 'd']);
   expect(second.body.metadata.resourceVersion).toBe(snapshot);
-  const third = await client.get(`/api/v1/namespaces/test/pods?limit=2&continue=${second.body.metadata.continue}`);
+  const third = await client.get(
+    `/api/v1/namespaces/test/pods?limit=2&continue=${second.body.metadata.continue}`,
+  );
   expect(names(third.body)).toEqual(['e']);
   expect(third.body.metadata.continue).toBeUndefined();
   expect(third.body.metadata.remainingItemCount).toBeUndefined();
@@ -60,11 +64,15 @@ test('§2.3 an expired continue token is 410 Expired with a fresh token for an i
   const first = await client.get('/api/v1/namespaces/test/pods?limit=2');
   server.create(pod('test', 'f'));
   server.compact();
-  const expired = await client.get(`/api/v1/namespaces/test/pods?limit=2&continue=${first.body.metadata.continue}`);
+  const expired = await client.get(
+    `/api/v1/namespaces/test/pods?limit=2&continue=${first.body.metadata.continue}`,
+  );
   expect(expired.status).toBe(410);
   expect(expired.body.reason).toBe('Expired');
   expect(expired.body.metadata.continue).toBeTruthy();
-  const rest = await client.get(`/api/v1/namespaces/test/pods?continue=${expired.body.metadata.continue}`);
+  const rest = await client.get(
+    `/api/v1/namespaces/test/pods?continue=${expired.body.metadata.continue}`,
+  );
   expect(names(rest.body)).toEqual(['c', 'd', 'e', 'f']);
   expect(rest.body.metadata.resourceVersion).toBe(server.resourceVersion);
 });
@@ -91,7 +99,9 @@ test('§2.2 resourceVersion=N with limit is an exact read of the state at N', as
   expect(res.body.metadata.resourceVersion).toBe(before);
   expect(names(res.body)).toEqual(['a', 'b', 'c', 'd', 'e']);
   expect(res.body.items[1].metadata.labels).toBeUndefined();
-  const exact = await client.get(`/api/v1/namespaces/test/pods?resourceVersion=${before}&resourceVersionMatch=Exact`);
+  const exact = await client.get(
+    `/api/v1/namespaces/test/pods?resourceVersion=${before}&resourceVersionMatch=Exact`,
+  );
   expect(names(exact.body)).toEqual(['a', 'b', 'c', 'd', 'e']);
 });
 
@@ -99,7 +109,9 @@ test('§2.2 an exact read of a compacted resourceVersion is 410 Expired', async 
   const before = server.resourceVersion;
   server.create(pod('test', 'f'));
   server.compact();
-  const res = await client.get(`/api/v1/namespaces/test/pods?resourceVersion=${before}&resourceVersionMatch=Exact`);
+  const res = await client.get(
+    `/api/v1/namespaces/test/pods?resourceVersion=${before}&resourceVersionMatch=Exact`,
+  );
   expect(res.status).toBe(410);
   expect(res.body.reason).toBe('Expired');
   expect(res.body.message).toBe('The resourceVersion for the provided list is too old.');
@@ -126,7 +138,9 @@ test('§2.2 a not-older-than list waits for the server to reach a close resource
   const slow = await FakeApiServer.start({ tooLargeResourceVersionWaitMs: 5_000 });
   try {
     const next = Number(slow.resourceVersion) + 1;
-    const pending = new RawClient(slow).get(`/api/v1/pods?resourceVersion=${next}&resourceVersionMatch=NotOlderThan`);
+    const pending = new RawClient(slow).get(
+      `/api/v1/pods?resourceVersion=${next}&resourceVersionMatch=NotOlderThan`,
+    );
     setTimeout(() => slow.create(pod('x', 'late')), 20);
     const res = await pending;
     expect(res.status).toBe(200);
@@ -137,9 +151,18 @@ test('§2.2 a not-older-than list waits for the server to reach a close resource
 });
 
 test.each([
-  ['resourceVersionMatch=NotOlderThan', 'resourceVersionMatch is forbidden unless resourceVersion is provided'],
-  ['resourceVersionMatch=Exact&resourceVersion=0', 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"'],
-  ['resourceVersionMatch=NotOlderThan&resourceVersion=1&continue=x', 'forbidden when continue is provided'],
+  [
+    'resourceVersionMatch=NotOlderThan',
+    'resourceVersionMatch is forbidden unless resourceVersion is provided',
+  ],
+  [
+    'resourceVersionMatch=Exact&resourceVersion=0',
+    'resourceVersionMatch "exact" is forbidden for resourceVersion "0"',
+  ],
+  [
+    'resourceVersionMatch=NotOlderThan&resourceVersion=1&continue=x',
+    'forbidden when continue is provided',
+  ],
   ['sendInitialEvents=true', 'sendInitialEvents is forbidden for list'],
   ['resourceVersionMatch=Newest&resourceVersion=1', 'Unsupported value'],
 ])('§1 a list with %s is 422 Invalid ListOptions', async (query, message) => {
@@ -153,7 +176,9 @@ test.each([
 
 test('§1 a list with continue and a resourceVersion other than ""/"0" is 400', async () => {
   const first = await client.get('/api/v1/namespaces/test/pods?limit=2');
-  const res = await client.get(`/api/v1/namespaces/test/pods?continue=${first.body.metadata.continue}&resourceVersion=5`);
+  const res = await client.get(
+    `/api/v1/namespaces/test/pods?continue=${first.body.metadata.continue}&resourceVersion=5`,
+  );
   expect(res.status).toBe(400);
 });
 

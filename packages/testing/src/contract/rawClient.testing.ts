@@ -1,14 +1,16 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- test support that reads arbitrary JSON */
+import type { KubeObject } from '../api/types.js';
 import type { FakeApiServer } from '../fakeApiServer.js';
 
 /** A response read fully. */
 export interface RawResponse {
   status: number;
   headers: Headers;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any;
 }
 
 /** One parsed watch line, or the raw text when it was not JSON. */
-export type RawWatchLine = { type: string; object: any } | { malformed: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type RawWatchLine = { type: string; object: any } | { malformed: string };
 
 /**
  * A second client stack for cross-checking the server: the platform `fetch` and line splitting,
@@ -20,7 +22,12 @@ export class RawClient {
     private readonly token: string = server.token,
   ) {}
 
-  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<RawResponse> {
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<RawResponse> {
     const res = await fetch(this.server.url + path, {
       method,
       headers: {
@@ -87,9 +94,10 @@ export class RawWatch {
   }
 
   /** Events of the given types only. */
-  events(...types: string[]): Array<{ type: string; object: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  events(...types: string[]): Array<{ type: string; object: any }> {
     return this.lines.filter(
-      (l): l is { type: string; object: any } => 'type' in l && (types.length === 0 || types.includes(l.type)), // eslint-disable-line @typescript-eslint/no-explicit-any
+      (l): l is { type: string; object: any } =>
+        'type' in l && (types.length === 0 || types.includes(l.type)),
     );
   }
 
@@ -131,18 +139,19 @@ export class RawWatch {
 }
 
 /** A minimal Pod manifest. */
-export function pod(namespace: string, name: string, extra: { labels?: Record<string, string>; nodeName?: string; phase?: string } = {}): {
-  apiVersion: string;
-  kind: string;
-  metadata: { name: string; namespace: string; labels?: Record<string, string> };
-  spec: Record<string, unknown>;
-  status: Record<string, unknown>;
-} {
+export function pod(
+  namespace: string,
+  name: string,
+  extra: { labels?: Record<string, string>; nodeName?: string; phase?: string } = {},
+): KubeObject {
   return {
     apiVersion: 'v1',
     kind: 'Pod',
     metadata: { name, namespace, ...(extra.labels ? { labels: extra.labels } : {}) },
-    spec: { containers: [{ name: 'main', image: 'nginx' }], ...(extra.nodeName ? { nodeName: extra.nodeName } : {}) },
+    spec: {
+      containers: [{ name: 'main', image: 'nginx' }],
+      ...(extra.nodeName ? { nodeName: extra.nodeName } : {}),
+    },
     status: { phase: extra.phase ?? 'Pending' },
   };
 }

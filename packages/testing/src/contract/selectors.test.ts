@@ -6,8 +6,16 @@ let client: RawClient;
 beforeAll(async () => {
   server = await FakeApiServer.start();
   client = new RawClient(server);
-  server.create(pod('ns', 'web-1', { labels: { app: 'web', tier: 'fe', rank: '5' }, nodeName: 'n1', phase: 'Running' }));
-  server.create(pod('ns', 'web-2', { labels: { app: 'web', tier: 'be', rank: '2' }, nodeName: 'n2' }));
+  server.create(
+    pod('ns', 'web-1', {
+      labels: { app: 'web', tier: 'fe', rank: '5' },
+      nodeName: 'n1',
+      phase: 'Running',
+    }),
+  );
+  server.create(
+    pod('ns', 'web-2', { labels: { app: 'web', tier: 'be', rank: '2' }, nodeName: 'n2' }),
+  );
   server.create(pod('ns', 'db', { labels: { app: 'db' }, nodeName: 'n1', phase: 'Running' }));
   server.create(pod('ns', 'bare'));
 });
@@ -51,11 +59,16 @@ test('§2.4 an unsupported field label is 400 "field label not supported"', asyn
   expect(res.body.message).toBe('field label not supported: spec.foo');
 });
 
-test.each(['app in (a', 'a=b=c', '!', 'rank>x'])('§1 an unparsable labelSelector %j is 400 BadRequest', async (selector) => {
-  const res = await client.get(`/api/v1/namespaces/ns/pods?labelSelector=${encodeURIComponent(selector)}`);
-  expect(res.status).toBe(400);
-  expect(res.body.reason).toBe('BadRequest');
-});
+test.each(['app in (a', 'a=b=c', '!', 'rank>x'])(
+  '§1 an unparsable labelSelector %j is 400 BadRequest',
+  async (selector) => {
+    const res = await client.get(
+      `/api/v1/namespaces/ns/pods?labelSelector=${encodeURIComponent(selector)}`,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.reason).toBe('BadRequest');
+  },
+);
 
 test('§2.3 with selectors a paged list hides remainingItemCount', async () => {
   const res = await client.get('/api/v1/namespaces/ns/pods?limit=1&labelSelector=app%3Dweb');

@@ -13,7 +13,9 @@ afterEach(() => server.stop());
 const ref = (name: string) => ({ apiVersion: 'v1', kind: 'Pod', namespace: 'test', name });
 
 test('§3.1 a watch answers 200 with chunked JSON at once, before any event', async () => {
-  const w = await client.watch(`/api/v1/namespaces/test/pods?watch=1&resourceVersion=${server.resourceVersion}`);
+  const w = await client.watch(
+    `/api/v1/namespaces/test/pods?watch=1&resourceVersion=${server.resourceVersion}`,
+  );
   expect(w.status).toBe(200);
   expect(w.response.headers.get('content-type')).toBe('application/json');
   expect(w.response.headers.get('transfer-encoding')).toBe('chunked');
@@ -22,25 +24,35 @@ test('§3.1 a watch answers 200 with chunked JSON at once, before any event', as
 });
 
 test('§3.1 events carry kind/apiVersion; DELETED carries the last state with the deletion resourceVersion', async () => {
-  const w = await client.watch(`/api/v1/namespaces/test/pods?watch=true&resourceVersion=${server.resourceVersion}`);
+  const w = await client.watch(
+    `/api/v1/namespaces/test/pods?watch=true&resourceVersion=${server.resourceVersion}`,
+  );
   server.create(pod('test', 'a'));
   const modified = server.patch(ref('a'), (p) => {
     p.metadata.labels = { v: '2' };
   });
   server.delete(ref('a'));
   const lines = await w.take(3);
-  expect(lines.map((l) => ('type' in l ? l.type : 'bad'))).toEqual(['ADDED', 'MODIFIED', 'DELETED']);
+  expect(lines.map((l) => ('type' in l ? l.type : 'bad'))).toEqual([
+    'ADDED',
+    'MODIFIED',
+    'DELETED',
+  ]);
   const deleted = w.events('DELETED')[0]!.object;
   expect(deleted.kind).toBe('Pod');
   expect(deleted.apiVersion).toBe('v1');
   expect(deleted.metadata.labels).toEqual({ v: '2' });
-  expect(Number(deleted.metadata.resourceVersion)).toBe(Number(modified.metadata.resourceVersion) + 1);
+  expect(Number(deleted.metadata.resourceVersion)).toBe(
+    Number(modified.metadata.resourceVersion) + 1,
+  );
   w.close();
 });
 
 test('§3.1 selector transitions: entering is ADDED, staying MODIFIED, leaving DELETED with the new resourceVersion', async () => {
   server.create(pod('test', 'a', { labels: { app: 'x' } }));
-  const w = await client.watch(`/api/v1/namespaces/test/pods?watch=1&labelSelector=app%3Dweb&resourceVersion=${server.resourceVersion}`);
+  const w = await client.watch(
+    `/api/v1/namespaces/test/pods?watch=1&labelSelector=app%3Dweb&resourceVersion=${server.resourceVersion}`,
+  );
   const relabel = (app: string) =>
     server.patch(ref('a'), (p) => {
       p.metadata.labels = { app, n: String(Math.random()) };
@@ -62,9 +74,15 @@ test('§3.2 a watch without resourceVersion starts with synthetic ADDED for ever
   server.create(pod('test', 'a'));
   const w = await client.watch('/api/v1/namespaces/test/pods?watch=1');
   const lines = await w.take(2);
-  expect(lines.map((l) => ('type' in l ? `${l.type}:${l.object.metadata.name}` : ''))).toEqual(['ADDED:a', 'ADDED:b']);
+  expect(lines.map((l) => ('type' in l ? `${l.type}:${l.object.metadata.name}` : ''))).toEqual([
+    'ADDED:a',
+    'ADDED:b',
+  ]);
   server.create(pod('test', 'c'));
-  expect((await w.take(3))[2]).toMatchObject({ type: 'ADDED', object: { metadata: { name: 'c' } } });
+  expect((await w.take(3))[2]).toMatchObject({
+    type: 'ADDED',
+    object: { metadata: { name: 'c' } },
+  });
   w.close();
 });
 
@@ -82,7 +100,10 @@ test('§3.2 resourceVersion=N replays only changes after N from the history wind
   server.delete(ref('a'));
   const w = await client.watch(`/api/v1/namespaces/test/pods?watch=1&resourceVersion=${n}`);
   const lines = await w.take(2);
-  expect(lines.map((l) => ('type' in l ? `${l.type}:${l.object.metadata.name}` : ''))).toEqual(['ADDED:b', 'DELETED:a']);
+  expect(lines.map((l) => ('type' in l ? `${l.type}:${l.object.metadata.name}` : ''))).toEqual([
+    'ADDED:b',
+    'DELETED:a',
+  ]);
   w.close();
 });
 
@@ -134,8 +155,12 @@ test('§3.2 a watch from a resourceVersion newer than the server waits for later
 });
 
 test('§3.3 bookmarks are sent only with allowWatchBookmarks and carry only kind/apiVersion/resourceVersion', async () => {
-  const plain = await client.watch(`/api/v1/namespaces/test/pods?watch=1&resourceVersion=${server.resourceVersion}`);
-  const w = await client.watch(`/api/v1/namespaces/test/pods?watch=1&allowWatchBookmarks=true&resourceVersion=${server.resourceVersion}`);
+  const plain = await client.watch(
+    `/api/v1/namespaces/test/pods?watch=1&resourceVersion=${server.resourceVersion}`,
+  );
+  const w = await client.watch(
+    `/api/v1/namespaces/test/pods?watch=1&allowWatchBookmarks=true&resourceVersion=${server.resourceVersion}`,
+  );
   await until(() => server.openWatches === 2);
   server.create(pod('elsewhere', 'x'));
   server.sendBookmarks();
@@ -143,7 +168,13 @@ test('§3.3 bookmarks are sent only with allowWatchBookmarks and carry only kind
   const lines = await w.take(2);
   expect(lines[0]).toEqual({
     type: 'BOOKMARK',
-    object: { kind: 'Pod', apiVersion: 'v1', metadata: { resourceVersion: String(Number(server.resourceVersion) - 1) }, spec: { containers: null }, status: {} },
+    object: {
+      kind: 'Pod',
+      apiVersion: 'v1',
+      metadata: { resourceVersion: String(Number(server.resourceVersion) - 1) },
+      spec: { containers: null },
+      status: {},
+    },
   });
   expect((await plain.take(1)).map((l) => ('type' in l ? l.type : ''))).toEqual(['ADDED']);
   plain.close();
@@ -153,7 +184,9 @@ test('§3.3 bookmarks are sent only with allowWatchBookmarks and carry only kind
 test('§3.3 bookmarks come periodically and shortly before the deadline', async () => {
   const timed = await FakeApiServer.start({ bookmarkIntervalMs: 30, bookmarkLeadMs: 500 });
   try {
-    const w = await new RawClient(timed).watch(`/api/v1/pods?watch=1&allowWatchBookmarks=1&timeoutSeconds=1&resourceVersion=${timed.resourceVersion}`);
+    const w = await new RawClient(timed).watch(
+      `/api/v1/pods?watch=1&allowWatchBookmarks=1&timeoutSeconds=1&resourceVersion=${timed.resourceVersion}`,
+    );
     expect(await w.ended).toBe('eof');
     expect(w.events('BOOKMARK').length).toBeGreaterThanOrEqual(2);
   } finally {
@@ -162,7 +195,9 @@ test('§3.3 bookmarks come periodically and shortly before the deadline', async 
 });
 
 test('§3.5 timeoutSeconds ends the stream cleanly with no ERROR and no closing event', async () => {
-  const w = await client.watch(`/api/v1/pods?watch=1&timeoutSeconds=1&resourceVersion=${server.resourceVersion}`);
+  const w = await client.watch(
+    `/api/v1/pods?watch=1&timeoutSeconds=1&resourceVersion=${server.resourceVersion}`,
+  );
   expect(await w.ended).toBe('eof');
   expect(w.lines).toEqual([]);
   expect(server.openWatches).toBe(0);
@@ -176,7 +211,9 @@ test('§1 the legacy /watch/ path acts as watch=true', async () => {
 });
 
 test('§1 a watch with resourceVersionMatch but no sendInitialEvents is 422', async () => {
-  const res = await client.get('/api/v1/pods?watch=1&resourceVersionMatch=NotOlderThan&resourceVersion=1');
+  const res = await client.get(
+    '/api/v1/pods?watch=1&resourceVersionMatch=NotOlderThan&resourceVersion=1',
+  );
   expect(res.status).toBe(422);
   expect(res.body.details.kind).toBe('ListOptions');
 });

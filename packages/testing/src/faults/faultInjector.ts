@@ -209,7 +209,12 @@ export class FaultInjector {
   }
 
   private armStream(fault: StreamFault, target: FaultTarget): void {
-    this.streamFaults.push({ fault, verb: 'watch', resource: target.resource, remaining: target.times ?? 1 });
+    this.streamFaults.push({
+      fault,
+      verb: 'watch',
+      resource: target.resource,
+      remaining: target.times ?? 1,
+    });
   }
 
   private armRequest(fault: RequestFault, target: FaultTarget): void {
@@ -222,7 +227,12 @@ export class FaultInjector {
   }
 }
 
-function take<T>(armed: Array<Armed<T>>, verb: string, resource: string, fallback: string): T | undefined {
+function take<T>(
+  armed: Array<Armed<T>>,
+  verb: string,
+  resource: string,
+  fallback: string,
+): T | undefined {
   const index = armed.findIndex(
     (a) =>
       ((a.verb ?? fallback) === 'any' || a.verb === verb) &&

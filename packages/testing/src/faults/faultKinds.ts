@@ -29,7 +29,11 @@ export interface StreamFault {
 
 /** A fault applied to a request before it is answered. */
 export type RequestFault =
-  | { readonly kind: 'errorResponse'; readonly code: 429 | 500 | 503; readonly retryAfterSeconds: number | undefined }
+  | {
+      readonly kind: 'errorResponse';
+      readonly code: 429 | 500 | 503;
+      readonly retryAfterSeconds: number | undefined;
+    }
   | { readonly kind: 'delayResponse'; readonly ms: number };
 
 /** Random stream faults: each event sent draws once against `probability`. */

@@ -1,8 +1,4 @@
-import {
-  expiredStatus,
-  StatusError,
-  tooLargeResourceVersionStatus,
-} from '../api/status.js';
+import { expiredStatus, StatusError, tooLargeResourceVersionStatus } from '../api/status.js';
 import type { KubeList, KubeObject } from '../api/types.js';
 import type { ResourceDefinition } from '../registry/resourceDefinition.js';
 import { apiVersionOf } from '../registry/resourceDefinition.js';
@@ -72,7 +68,10 @@ export async function serveList(
           ),
         );
       }
-      snapshot = ctx.store.snapshot(def, plan.revision === -1 ? ctx.store.resourceVersion : plan.revision);
+      snapshot = ctx.store.snapshot(
+        def,
+        plan.revision === -1 ? ctx.store.resourceVersion : plan.revision,
+      );
       break;
   }
   return page(def, snapshot, filter, start, limit);
@@ -125,11 +124,7 @@ function page(
   return { kind: `${def.kind}List`, apiVersion: apiVersionOf(def), metadata, items };
 }
 
-function countRemaining(
-  entries: Snapshot['entries'],
-  from: number,
-  filter: ObjectFilter,
-): number {
+function countRemaining(entries: Snapshot['entries'], from: number, filter: ObjectFilter): number {
   let count = 0;
   for (let i = from; i < entries.length; i += 1) {
     const entry = entries[i];

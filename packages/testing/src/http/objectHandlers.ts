@@ -115,9 +115,16 @@ export async function patchObject(
   name: string,
 ): Promise<WriteResult> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim();
-  if (type !== 'application/merge-patch+json' && type !== 'application/strategic-merge-patch+json') {
+  if (
+    type !== 'application/merge-patch+json' &&
+    type !== 'application/strategic-merge-patch+json'
+  ) {
     throw new StatusError(
-      failure(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: application/merge-patch+json, application/strategic-merge-patch+json`),
+      failure(
+        415,
+        'UnsupportedMediaType',
+        `the body of the request was in an unknown format - accepted media types include: application/merge-patch+json, application/strategic-merge-patch+json`,
+      ),
     );
   }
   const patch = await readJsonBody(req);
@@ -125,7 +132,8 @@ export async function patchObject(
   const patched = applyMergePatch(current, patch) as KubeObject;
   patched.metadata = { ...patched.metadata, name, ...(def.namespaced ? { namespace } : {}) };
   // Without an explicit resourceVersion in the patch, the patch applies to the latest state.
-  const explicit = (patch as { metadata?: { resourceVersion?: unknown } }).metadata?.resourceVersion;
+  const explicit = (patch as { metadata?: { resourceVersion?: unknown } }).metadata
+    ?.resourceVersion;
   if (explicit === undefined) patched.metadata.resourceVersion = current.metadata.resourceVersion;
   return { code: 200, body: ctx.store.update(def, patched) };
 }
@@ -161,7 +169,9 @@ export async function deleteObject(
 async function readObject(req: IncomingMessage, def: ResourceDefinition): Promise<KubeObject> {
   const body = (await readJsonBody(req)) as Partial<KubeObject>;
   if (body.kind !== undefined && body.kind !== def.kind) {
-    throw badRequest(`the kind of the object (${String(body.kind)}) does not match the URL (${def.kind})`);
+    throw badRequest(
+      `the kind of the object (${String(body.kind)}) does not match the URL (${def.kind})`,
+    );
   }
   if (body.apiVersion !== undefined && body.apiVersion !== apiVersionOf(def)) {
     throw badRequest(

@@ -56,7 +56,12 @@ export function parseRevision(value: string): number {
 }
 
 function listOptionsInvalid(field: string, message: string): Error {
-  return invalid('ListOptions', '', [{ field, message, reason: 'FieldValueForbidden' }], 'meta.k8s.io');
+  return invalid(
+    'ListOptions',
+    '',
+    [{ field, message, reason: 'FieldValueForbidden' }],
+    'meta.k8s.io',
+  );
 }
 
 /**
@@ -108,7 +113,10 @@ export function parseListWatchQuery(
 
 function validateList(q: ListWatchQuery): void {
   if (q.sendInitialEvents !== undefined) {
-    throw listOptionsInvalid('sendInitialEvents', 'Forbidden: sendInitialEvents is forbidden for list');
+    throw listOptionsInvalid(
+      'sendInitialEvents',
+      'Forbidden: sendInitialEvents is forbidden for list',
+    );
   }
   if (q.resourceVersionMatch !== '') {
     if (q.resourceVersion === '') {

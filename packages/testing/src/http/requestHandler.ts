@@ -1,12 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { failure, methodNotAllowed, pathNotFound, StatusError } from '../api/status.js';
 import type { Authenticator } from '../auth/authenticator.js';
-import {
-  apiGroup,
-  apiGroupList,
-  apiResourceList,
-  coreApiVersions,
-} from '../registry/discovery.js';
+import { apiGroup, apiGroupList, apiResourceList, coreApiVersions } from '../registry/discovery.js';
 import type { ResourceDefinition } from '../registry/resourceDefinition.js';
 import { parseFieldSelector } from '../selectors/fieldSelector.js';
 import { parseLabelSelector } from '../selectors/labelSelector.js';
@@ -14,7 +9,13 @@ import type { ObjectFilter } from '../selectors/objectFilter.js';
 import type { ServerContext } from '../serverContext.js';
 import { serveWatch } from '../watch/watchHandler.js';
 import { serveList } from './listHandler.js';
-import { createObject, deleteObject, getObject, patchObject, replaceObject } from './objectHandlers.js';
+import {
+  createObject,
+  deleteObject,
+  getObject,
+  patchObject,
+  replaceObject,
+} from './objectHandlers.js';
 import { parseListWatchQuery } from './queryOptions.js';
 import { sendJson, sendStatus, statusOf } from './responses.js';
 import type { Route } from './router.js';
@@ -70,7 +71,11 @@ export async function handleRequest(
   }
 }
 
-function document(ctx: ServerContext, target: Exclude<Route, { kind: 'resource' }>, address: string): unknown {
+function document(
+  ctx: ServerContext,
+  target: Exclude<Route, { kind: 'resource' }>,
+  address: string,
+): unknown {
   switch (target.kind) {
     case 'version':
       return versionInfo;
@@ -104,7 +109,9 @@ async function handleResource(
   const { def, namespace, name } = target;
   const method = req.method ?? 'GET';
   const query =
-    method === 'GET' ? parseListWatchQuery(params, target.legacyWatch, ctx.options.watchList) : undefined;
+    method === 'GET'
+      ? parseListWatchQuery(params, target.legacyWatch, ctx.options.watchList)
+      : undefined;
   const verb = verbOf(method, name, query?.watch ?? false);
   auth.authorize(verb, def.plural, def.group, namespace);
   await applyRequestFault(ctx, verb, def, res);
@@ -116,12 +123,17 @@ async function handleResource(
     } else if (name !== undefined) {
       sendJson(res, 200, getObject(ctx, def, namespace, name));
     } else {
-      sendJson(res, 200, await serveList(ctx, def, filterOf(def, namespace, undefined, query), query));
+      sendJson(
+        res,
+        200,
+        await serveList(ctx, def, filterOf(def, namespace, undefined, query), query),
+      );
     }
     return;
   }
   let result;
-  if (method === 'POST' && name === undefined) result = await createObject(ctx, req, def, namespace);
+  if (method === 'POST' && name === undefined)
+    result = await createObject(ctx, req, def, namespace);
   else if (method === 'PUT' && name !== undefined) {
     result = await replaceObject(ctx, req, def, namespace, name);
   } else if (method === 'PATCH' && name !== undefined) {
@@ -179,7 +191,8 @@ async function applyRequestFault(
     return;
   }
   const { code, retryAfterSeconds } = fault;
-  const reason = code === 429 ? 'TooManyRequests' : code === 503 ? 'ServiceUnavailable' : 'InternalError';
+  const reason =
+    code === 429 ? 'TooManyRequests' : code === 503 ? 'ServiceUnavailable' : 'InternalError';
   const message =
     code === 429
       ? 'Too many requests, please try again later.'

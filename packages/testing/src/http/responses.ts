@@ -59,12 +59,16 @@ export function statusOf(error: unknown): Status {
  * @returns the parsed value.
  * @throws StatusError 400 for an empty, oversized or unparsable body, or one that is not an object.
  */
-export async function readJsonBody(req: IncomingMessage, maxBytes = 3 * 1024 * 1024): Promise<unknown> {
+export async function readJsonBody(
+  req: IncomingMessage,
+  maxBytes = 3 * 1024 * 1024,
+): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > maxBytes) throw new StatusError(failure(413, 'RequestEntityTooLarge', 'Request entity too large'));
+    if (size > maxBytes)
+      throw new StatusError(failure(413, 'RequestEntityTooLarge', 'Request entity too large'));
     chunks.push(chunk);
   }
   const text = Buffer.concat(chunks).toString('utf8');
@@ -73,7 +77,9 @@ export async function readJsonBody(req: IncomingMessage, maxBytes = 3 * 1024 * 1
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw badRequest(`the body of the request was in an unknown format: ${(error as Error).message}`);
+    throw badRequest(
+      `the body of the request was in an unknown format: ${(error as Error).message}`,
+    );
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw badRequest('the body of the request must be a JSON object');

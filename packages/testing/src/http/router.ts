@@ -3,7 +3,12 @@ import type { ResourceRegistry } from '../registry/resourceRegistry.js';
 
 /** What a request path addresses. */
 export type Route =
-  | { readonly kind: 'discovery'; readonly path: 'api' | 'apis' | 'group' | 'groupVersion'; readonly group: string; readonly version: string }
+  | {
+      readonly kind: 'discovery';
+      readonly path: 'api' | 'apis' | 'group' | 'groupVersion';
+      readonly group: string;
+      readonly version: string;
+    }
   | { readonly kind: 'version' }
   | { readonly kind: 'health' }
   | {
@@ -27,7 +32,10 @@ export type Route =
  * @returns the route; `notFound` for anything the server does not serve.
  */
 export function route(pathname: string, registry: ResourceRegistry): Route {
-  const segments = pathname.split('/').filter((s) => s !== '').map(decodeURIComponent);
+  const segments = pathname
+    .split('/')
+    .filter((s) => s !== '')
+    .map(decodeURIComponent);
   const [root, ...rest] = segments;
   if (root === 'version' && rest.length === 0) return { kind: 'version' };
   if ((root === 'healthz' || root === 'livez' || root === 'readyz') && rest.length === 0) {

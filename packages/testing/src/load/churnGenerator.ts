@@ -66,6 +66,15 @@ export class ChurnGenerator {
   }
 
   /**
+   * Whether the timer of {@link ChurnGenerator.start} is running.
+   *
+   * @returns true while running.
+   */
+  get running(): boolean {
+    return this.timer !== undefined;
+  }
+
+  /**
    * Objects the generator currently believes exist.
    *
    * @returns their references.
@@ -129,10 +138,16 @@ export class ChurnGenerator {
     const namespace = namespaces[Math.floor(this.random() * namespaces.length)] ?? 'default';
     const name = `${this.options.prefix ?? 'churn'}-${this.serial}`;
     this.serial += 1;
-    const factory = this.options.factory ?? ((ns, n, r) => realisticPod({ namespace: ns, name: n, random: r }));
+    const factory =
+      this.options.factory ?? ((ns, n, r) => realisticPod({ namespace: ns, name: n, random: r }));
     const obj = factory(namespace, name, this.random);
     this.server.create(obj);
-    this.live.push({ apiVersion: obj.apiVersion ?? 'v1', kind: obj.kind ?? 'Pod', namespace, name });
+    this.live.push({
+      apiVersion: obj.apiVersion ?? 'v1',
+      kind: obj.kind ?? 'Pod',
+      namespace,
+      name,
+    });
     this.stats.created += 1;
   }
 
@@ -147,7 +162,10 @@ export class ChurnGenerator {
         if (flip < 0.3) labels['churn'] = labels['churn'] === 'hot' ? 'cold' : 'hot';
         const count = Number(obj.metadata.annotations?.['rxkube.io/churn'] ?? '0') + 1;
         obj.metadata.labels = labels;
-        obj.metadata.annotations = { ...obj.metadata.annotations, 'rxkube.io/churn': String(count) };
+        obj.metadata.annotations = {
+          ...obj.metadata.annotations,
+          'rxkube.io/churn': String(count),
+        };
         const status = obj['status'];
         if (flip >= 0.3 && flip < 0.6 && typeof status === 'object' && status !== null) {
           const s = status as Record<string, unknown>;

@@ -50,7 +50,12 @@ export function realisticPod(shape: PodShape): KubeObject {
     metadata: {
       name,
       namespace,
-      labels: { app, 'pod-template-hash': hash, tier: pick(['web', 'api', 'worker'], random), team: `team-${Math.floor(random() * 6)}` },
+      labels: {
+        app,
+        'pod-template-hash': hash,
+        tier: pick(['web', 'api', 'worker'], random),
+        team: `team-${Math.floor(random() * 6)}`,
+      },
       annotations: { 'prometheus.io/scrape': 'true', 'prometheus.io/port': '9090' },
       ownerReferences: [
         {
@@ -73,18 +78,40 @@ export function realisticPod(shape: PodShape): KubeObject {
         {
           name: app,
           image,
-          ports: [{ name: 'http', containerPort: 8080, protocol: 'TCP' }, { name: 'metrics', containerPort: 9090, protocol: 'TCP' }],
+          ports: [
+            { name: 'http', containerPort: 8080, protocol: 'TCP' },
+            { name: 'metrics', containerPort: 9090, protocol: 'TCP' },
+          ],
           env: [
             { name: 'APP_NAME', value: app },
             { name: 'LOG_LEVEL', value: 'info' },
-            { name: 'POD_NAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.name' } } },
-            { name: 'POD_NAMESPACE', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' } } },
+            {
+              name: 'POD_NAME',
+              valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.name' } },
+            },
+            {
+              name: 'POD_NAMESPACE',
+              valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' } },
+            },
           ],
-          resources: { requests: { cpu: '100m', memory: '128Mi' }, limits: { cpu: '500m', memory: '512Mi' } },
-          readinessProbe: { httpGet: { path: '/healthz', port: 8080, scheme: 'HTTP' }, periodSeconds: 10, timeoutSeconds: 1, successThreshold: 1, failureThreshold: 3 },
+          resources: {
+            requests: { cpu: '100m', memory: '128Mi' },
+            limits: { cpu: '500m', memory: '512Mi' },
+          },
+          readinessProbe: {
+            httpGet: { path: '/healthz', port: 8080, scheme: 'HTTP' },
+            periodSeconds: 10,
+            timeoutSeconds: 1,
+            successThreshold: 1,
+            failureThreshold: 3,
+          },
           volumeMounts: [
             { name: 'config', mountPath: '/etc/app', readOnly: true },
-            { name: 'kube-api-access', mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', readOnly: true },
+            {
+              name: 'kube-api-access',
+              mountPath: '/var/run/secrets/kubernetes.io/serviceaccount',
+              readOnly: true,
+            },
           ],
           imagePullPolicy: 'IfNotPresent',
           terminationMessagePath: '/dev/termination-log',
@@ -94,17 +121,36 @@ export function realisticPod(shape: PodShape): KubeObject {
           name: 'proxy',
           image: 'registry.example.com/envoy:1.31.2',
           args: ['--config-path', '/etc/envoy/envoy.yaml', '--log-level', 'warn'],
-          resources: { requests: { cpu: '50m', memory: '64Mi' }, limits: { cpu: '200m', memory: '128Mi' } },
+          resources: {
+            requests: { cpu: '50m', memory: '64Mi' },
+            limits: { cpu: '200m', memory: '128Mi' },
+          },
           imagePullPolicy: 'IfNotPresent',
         },
       ],
       volumes: [
         { name: 'config', configMap: { name: `${app}-config`, defaultMode: 420 } },
-        { name: 'kube-api-access', projected: { sources: [{ serviceAccountToken: { expirationSeconds: 3607, path: 'token' } }], defaultMode: 420 } },
+        {
+          name: 'kube-api-access',
+          projected: {
+            sources: [{ serviceAccountToken: { expirationSeconds: 3607, path: 'token' } }],
+            defaultMode: 420,
+          },
+        },
       ],
       tolerations: [
-        { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
-        { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
+        {
+          key: 'node.kubernetes.io/not-ready',
+          operator: 'Exists',
+          effect: 'NoExecute',
+          tolerationSeconds: 300,
+        },
+        {
+          key: 'node.kubernetes.io/unreachable',
+          operator: 'Exists',
+          effect: 'NoExecute',
+          tolerationSeconds: 300,
+        },
       ],
     },
     status: {
@@ -114,7 +160,13 @@ export function realisticPod(shape: PodShape): KubeObject {
       podIPs: [{ ip }],
       startTime: started,
       qosClass: 'Burstable',
-      conditions: ['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'].map((type) => ({
+      conditions: [
+        'PodReadyToStartContainers',
+        'Initialized',
+        'Ready',
+        'ContainersReady',
+        'PodScheduled',
+      ].map((type) => ({
         type,
         status: type === 'Ready' || type === 'ContainersReady' ? ready : 'True',
         lastProbeTime: null,
@@ -128,7 +180,10 @@ export function realisticPod(shape: PodShape): KubeObject {
         image: container === app ? image : 'registry.example.com/envoy:1.31.2',
         imageID: `registry.example.com/${container}@sha256:${hex(random, 64)}`,
         containerID: `containerd://${hex(random, 64)}`,
-        state: phase === 'Running' ? { running: { startedAt: started } } : { waiting: { reason: 'ContainerCreating' } },
+        state:
+          phase === 'Running'
+            ? { running: { startedAt: started } }
+            : { waiting: { reason: 'ContainerCreating' } },
       })),
     },
   };

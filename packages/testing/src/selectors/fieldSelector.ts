@@ -89,7 +89,13 @@ function parseTerm(term: string): FieldRequirement | undefined {
       i += 1;
       continue;
     }
-    const op = term.startsWith('!=', i) ? '!=' : term.startsWith('==', i) ? '==' : c === '=' ? '=' : undefined;
+    const op = term.startsWith('!=', i)
+      ? '!='
+      : term.startsWith('==', i)
+        ? '=='
+        : c === '='
+          ? '='
+          : undefined;
     if (op === undefined) continue;
     const field = term.slice(0, i).trim();
     if (field === '') return undefined;

@@ -55,7 +55,8 @@ function parseRequirement(text: string, part: string): LabelRequirement {
   if (m?.[1] !== undefined && m[2] !== undefined) {
     const v = m[3] ?? '';
     if (m[2] === '>' || m[2] === '<') {
-      if (!/^-?\d+$/.test(v)) throw fail(text, `for 'gt', 'lt' operators, exactly one integer value is required`);
+      if (!/^-?\d+$/.test(v))
+        throw fail(text, `for 'gt', 'lt' operators, exactly one integer value is required`);
       return { key: m[1], op: m[2] === '>' ? 'gt' : 'lt', value: Number(v) };
     }
     return { key: m[1], op: m[2] === '!=' ? 'notin' : 'in', values: [v] };

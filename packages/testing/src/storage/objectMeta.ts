@@ -28,7 +28,11 @@ export function objectKey(namespace: string | undefined, name: string): string {
  * @param obj - the object (its metadata is modified in place).
  * @param random - source of randomness for `generateName` suffixes.
  */
-export function validateIdentity(def: ResourceDefinition, obj: KubeObject, random: () => number): void {
+export function validateIdentity(
+  def: ResourceDefinition,
+  obj: KubeObject,
+  random: () => number,
+): void {
   const meta = obj.metadata;
   if (!meta.name && meta.generateName) {
     let suffix = '';
@@ -81,7 +85,12 @@ export function timestamp(now: Date): string {
  * @param now - the creation instant.
  * @returns the object as stored.
  */
-export function stampCreated(def: ResourceDefinition, obj: KubeObject, rv: number, now: Date): KubeObject {
+export function stampCreated(
+  def: ResourceDefinition,
+  obj: KubeObject,
+  rv: number,
+  now: Date,
+): KubeObject {
   const meta = { ...obj.metadata };
   delete meta.deletionTimestamp;
   return {

@@ -118,7 +118,11 @@ export class ObjectStore {
    * @param name - the name.
    * @returns the stored object, or undefined.
    */
-  get(def: ResourceDefinition, namespace: string | undefined, name: string): KubeObject | undefined {
+  get(
+    def: ResourceDefinition,
+    namespace: string | undefined,
+    name: string,
+  ): KubeObject | undefined {
     return this.table(def).get(objectKey(def.namespaced ? namespace : undefined, name));
   }
 
@@ -241,7 +245,14 @@ export class ObjectStore {
     const table = this.table(def);
     if (type === 'DELETED') table.delete(key);
     else table.set(key, object);
-    const event: StoredEvent = { type, rv: this.rv, resource: resourceId(def), key, object, previous };
+    const event: StoredEvent = {
+      type,
+      rv: this.rv,
+      resource: resourceId(def),
+      key,
+      object,
+      previous,
+    };
     this.history.append(event);
     for (const listener of [...this.listeners]) listener(event);
   }

@@ -15,7 +15,11 @@ export const initialEventsEndAnnotation = 'k8s.io/initial-events-end';
  * @param initialEventsEnd - whether to add the `k8s.io/initial-events-end` annotation.
  * @returns the object to send in a BOOKMARK event.
  */
-export function bookmarkObject(def: ResourceDefinition, rv: number, initialEventsEnd: boolean): KubeObject {
+export function bookmarkObject(
+  def: ResourceDefinition,
+  rv: number,
+  initialEventsEnd: boolean,
+): KubeObject {
   const metadata = initialEventsEnd
     ? { resourceVersion: String(rv), annotations: { [initialEventsEndAnnotation]: 'true' } }
     : { resourceVersion: String(rv) };

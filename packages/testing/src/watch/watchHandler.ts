@@ -11,7 +11,7 @@ import type { ServerContext } from '../serverContext.js';
 import type { StoredEvent } from '../storage/eventHistory.js';
 import { waitForRevision } from '../storage/waitForRevision.js';
 import { filterEvent } from './eventFilter.js';
-import { WatchSession } from './watchSession.js';
+import { WatchStream } from './watchStream.js';
 
 /** Where a watch starts, decided from resourceVersion and sendInitialEvents (§3.2, §3.6). */
 type Start =
@@ -46,7 +46,7 @@ export async function serveWatch(
   ) {
     throw new StatusError(tooOld(start.revision, ctx.store.compactedRevision));
   }
-  const session = new WatchSession(res, {
+  const stream = new WatchStream(res, {
     def,
     allowBookmarks: query.allowWatchBookmarks,
     timeoutMs: watchTimeoutMs(ctx, query),
@@ -56,16 +56,18 @@ export async function serveWatch(
     faults: ctx.faults,
     startRevision: start.mode === 'from' ? start.revision : ctx.store.resourceVersion,
   });
-  ctx.watches.add(session);
-  session.onClose(() => ctx.watches.delete(session));
-  session.open();
+  ctx.watches.add(stream);
+  stream.onClose(() => ctx.watches.delete(stream));
+  stream.open();
 
   if (start.mode === 'initial' && start.minRevision > ctx.store.resourceVersion) {
     const { tooLargeResourceVersionWaitMs: wait } = ctx.options;
     const reached = await waitForRevision(ctx.store, start.minRevision, wait, ctx.shutdown);
-    if (session.closed) return;
+    if (stream.closed) return;
     if (!reached) {
-      session.fail(tooLargeResourceVersionStatus(String(start.minRevision), ctx.store.resourceVersion));
+      stream.fail(
+        tooLargeResourceVersionStatus(String(start.minRevision), ctx.store.resourceVersion),
+      );
       return;
     }
   }
@@ -77,33 +79,33 @@ export async function serveWatch(
     const snapshot = ctx.store.snapshot(def);
     from = snapshot.rv;
     for (const [, object] of snapshot.entries) {
-      if (matchesFilter(filter, object)) session.send('ADDED', object);
+      if (matchesFilter(filter, object)) stream.send('ADDED', object);
     }
-    session.advance(from);
-    if (start.annotatedBookmark) session.bookmark(true);
+    stream.advance(from);
+    if (start.annotatedBookmark) stream.bookmark(true);
   } else {
     from = start.revision;
     const history = ctx.store.eventsSince(from);
     if (history === undefined) {
-      session.fail(tooOld(from, ctx.store.compactedRevision));
+      stream.fail(tooOld(from, ctx.store.compactedRevision));
       return;
     }
-    for (const event of history) deliver(session, event, id, filter);
+    for (const event of history) deliver(stream, event, id, filter);
   }
-  if (session.closed) return;
+  if (stream.closed) return;
   const unsubscribe = ctx.store.subscribe((event) => {
-    if (event.rv > from) deliver(session, event, id, filter);
+    if (event.rv > from) deliver(stream, event, id, filter);
   });
-  session.onClose(unsubscribe);
-  session.start();
+  stream.onClose(unsubscribe);
+  stream.start();
 }
 
-function deliver(session: WatchSession, event: StoredEvent, id: string, filter: ObjectFilter): void {
+function deliver(stream: WatchStream, event: StoredEvent, id: string, filter: ObjectFilter): void {
   if (event.resource === id) {
     const seen = filterEvent(event, filter);
-    if (seen !== undefined) session.send(seen.type, seen.object);
+    if (seen !== undefined) stream.send(seen.type, seen.object);
   }
-  session.advance(event.rv);
+  stream.advance(event.rv);
 }
 
 function decideStart(ctx: ServerContext, query: ListWatchQuery): Start {
@@ -115,18 +117,26 @@ function decideStart(ctx: ServerContext, query: ListWatchQuery): Start {
     return { mode: 'initial', minRevision, annotatedBookmark: bookmarks };
   }
   if (query.sendInitialEvents === false) {
-    return { mode: 'from', revision: rv === '' || rv === '0' ? ctx.store.resourceVersion : parseRevision(rv) };
+    return {
+      mode: 'from',
+      revision: rv === '' || rv === '0' ? ctx.store.resourceVersion : parseRevision(rv),
+    };
   }
   if (rv === '' || rv === '0') {
     // With the WatchList gate on, kube-apiserver serves these as streaming lists: the only
     // visible change is the annotated bookmark after the initial events.
-    return { mode: 'initial', minRevision: 0, annotatedBookmark: bookmarks && ctx.options.watchList };
+    return {
+      mode: 'initial',
+      minRevision: 0,
+      annotatedBookmark: bookmarks && ctx.options.watchList,
+    };
   }
   return { mode: 'from', revision: parseRevision(rv) };
 }
 
 function watchTimeoutMs(ctx: ServerContext, query: ListWatchQuery): number {
-  if (query.timeoutSeconds !== undefined && query.timeoutSeconds > 0) return query.timeoutSeconds * 1000;
+  if (query.timeoutSeconds !== undefined && query.timeoutSeconds > 0)
+    return query.timeoutSeconds * 1000;
   const fallback = ctx.options.defaultWatchTimeoutSeconds;
   // kube-apiserver: --min-request-timeout (1800 s) times a random factor in [1, 2).
   return (fallback ?? 1800 * (1 + ctx.random())) * 1000;

@@ -6,7 +6,7 @@ import type { ResourceDefinition } from '../registry/resourceDefinition.js';
 import { bookmarkObject } from './bookmark.js';
 
 /** How one watch stream behaves. */
-export interface WatchSessionOptions {
+export interface WatchStreamOptions {
   /** The watched resource (for bookmark objects). */
   readonly def: ResourceDefinition;
   /** Whether the client sent `allowWatchBookmarks=true`. */
@@ -29,7 +29,7 @@ export interface WatchSessionOptions {
  * One open watch response: writes one JSON event per line, sends bookmarks on its own schedule,
  * ends cleanly at its deadline, and applies the stream faults armed for it.
  */
-export class WatchSession {
+export class WatchStream {
   private progress: number;
   private sent = 0;
   private stalled = false;
@@ -43,7 +43,7 @@ export class WatchSession {
    */
   constructor(
     private readonly res: ServerResponse,
-    private readonly options: WatchSessionOptions,
+    private readonly options: WatchStreamOptions,
   ) {
     this.progress = options.startRevision;
     res.on('close', () => this.finish());
@@ -168,7 +168,11 @@ export class WatchSession {
         const socket = this.res.socket;
         // Reset once the half line is on the wire, so the client really sees a cut line.
         setImmediate(() => {
-          if (socket !== null && typeof socket.resetAndDestroy === 'function' && !socket.destroyed) {
+          if (
+            socket !== null &&
+            typeof socket.resetAndDestroy === 'function' &&
+            !socket.destroyed
+          ) {
             try {
               socket.resetAndDestroy();
               return;
@@ -186,7 +190,8 @@ export class WatchSession {
 
   private checkArmedFault(): void {
     const armed = this.options.fault;
-    if (armed === undefined || armed.afterEvents !== this.sent || this.ended || this.stalled) return;
+    if (armed === undefined || armed.afterEvents !== this.sent || this.ended || this.stalled)
+      return;
     if (armed.kind === 'closeWatch') this.applyFault('closeWatch', '');
     else if (armed.kind === 'stallWatch') this.applyFault('stallWatch', '');
   }

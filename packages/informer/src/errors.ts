@@ -1,0 +1,255 @@
+import type { Status } from './status.js';
+
+/** Discriminates the members of {@link InformerError}. */
+export type InformerErrorKind =
+  | 'api'
+  | 'connection'
+  | 'stream'
+  | 'decode'
+  | 'idle'
+  | 'shortWatch'
+  | 'watchList'
+  | 'object'
+  | 'handler'
+  | 'internal';
+
+/** Where a failure happened, as far as the informer's context knows. */
+export interface ErrorContext {
+  /** The resource the failing request or object belongs to, e.g. `pods in default`. */
+  resource: string;
+  /** The resource version the reflector was at (its last synced one), if any. */
+  resourceVersion?: string | undefined;
+}
+
+/**
+ * Base class of every error rxkube's informer reports on its `errors$` stream. The `kind`
+ * field discriminates subclasses so a `switch` narrows the type; `resource` and
+ * `resourceVersion` say where it happened.
+ */
+export abstract class InformerError extends Error {
+  /** Which subclass this is. */
+  abstract readonly kind: InformerErrorKind;
+  /** The resource concerned, e.g. `pods in default`. */
+  readonly resource: string;
+  /** The reflector's last synced resource version when the error happened. */
+  readonly resourceVersion: string | undefined;
+
+  /**
+   * @param message - human-readable text
+   * @param context - resource and resource version
+   * @param cause - the underlying error, if any
+   */
+  protected constructor(message: string, context: ErrorContext, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = new.target.name;
+    this.resource = context.resource;
+    this.resourceVersion = context.resourceVersion;
+  }
+}
+
+/** The request verbs an {@link ApiError} can come from. */
+export type ApiVerb = 'list' | 'watch';
+
+/**
+ * The API server refused a request (non-2xx answer) or ended a watch with an `ERROR` event. It
+ * carries the server's `Status`: `code`, `reason`, `message`, and the `Retry-After` delay.
+ */
+export class ApiError extends InformerError {
+  readonly kind = 'api';
+  /** HTTP status code (from the response or the Status object). */
+  readonly code: number;
+  /** Machine-readable reason such as `Expired`, `TooManyRequests`; `''` when unknown. */
+  readonly reason: string;
+  /** The Status body, when the server sent one. */
+  readonly status: Status | undefined;
+  /** Seconds the server asked to wait (`Retry-After` or `details.retryAfterSeconds`). */
+  readonly retryAfterSeconds: number | undefined;
+  /** The request that failed. */
+  readonly verb: ApiVerb;
+  /** `response` for an HTTP answer, `event` for a watch `ERROR` event. */
+  readonly source: 'response' | 'event';
+
+  /**
+   * @param init - the failure's details
+   * @param context - resource and resource version
+   */
+  constructor(
+    init: {
+      code: number;
+      status?: Status | undefined;
+      retryAfterSeconds?: number | undefined;
+      verb: ApiVerb;
+      source: 'response' | 'event';
+    },
+    context: ErrorContext,
+  ) {
+    const reason = init.status?.reason ?? '';
+    const detail = init.status?.message ?? `HTTP ${init.code}`;
+    super(`${init.verb} ${context.resource}: ${init.code} ${reason}: ${detail}`, context);
+    this.code = init.code;
+    this.reason = reason;
+    this.status = init.status;
+    this.retryAfterSeconds = init.retryAfterSeconds ?? init.status?.details?.retryAfterSeconds;
+    this.verb = init.verb;
+    this.source = init.source;
+  }
+}
+
+/** A request could not reach the server (refused, reset while connecting, DNS, TLS…). */
+export class ConnectionError extends InformerError {
+  readonly kind = 'connection';
+  /** The system error code such as `ECONNREFUSED`, when known. */
+  readonly code: string | undefined;
+
+  /**
+   * @param verb - the request that failed
+   * @param context - resource and resource version
+   * @param cause - the network error
+   */
+  constructor(
+    readonly verb: ApiVerb,
+    context: ErrorContext,
+    cause: unknown,
+  ) {
+    const code = (cause as { code?: unknown } | undefined)?.code;
+    super(`${verb} ${context.resource}: connection failed: ${describe(cause)}`, context, cause);
+    this.code = typeof code === 'string' ? code : undefined;
+  }
+}
+
+/** An open watch stream broke before the server ended it (connection reset, aborted body). */
+export class WatchStreamError extends InformerError {
+  readonly kind = 'stream';
+
+  /**
+   * @param context - resource and resource version
+   * @param cause - the stream error
+   */
+  constructor(context: ErrorContext, cause: unknown) {
+    super(`watch ${context.resource}: stream broke: ${describe(cause)}`, context, cause);
+  }
+}
+
+/** A watch line was not a valid watch event (bad JSON, unknown type, missing object). */
+export class WatchDecodeError extends InformerError {
+  readonly kind = 'decode';
+
+  /**
+   * @param line - the offending line (kept to its first 200 characters)
+   * @param problem - what is wrong with it
+   * @param context - resource and resource version
+   */
+  constructor(
+    readonly line: string,
+    problem: string,
+    context: ErrorContext,
+  ) {
+    super(`watch ${context.resource}: undecodable event (${problem}): ${line}`, context);
+    this.line = line.slice(0, 200);
+  }
+}
+
+/** A watch stayed silent (no event, no bookmark) longer than the idle timeout: presumed dead. */
+export class WatchIdleError extends InformerError {
+  readonly kind = 'idle';
+
+  /**
+   * @param idleMs - how long the watch was silent
+   * @param context - resource and resource version
+   */
+  constructor(
+    readonly idleMs: number,
+    context: ErrorContext,
+  ) {
+    super(`watch ${context.resource}: no event for ${idleMs} ms, reconnecting`, context);
+  }
+}
+
+/** A watch ended within a second without delivering anything (client-go relists after this). */
+export class VeryShortWatchError extends InformerError {
+  readonly kind = 'shortWatch';
+
+  /**
+   * @param durationMs - how long the watch lasted
+   * @param context - resource and resource version
+   */
+  constructor(
+    readonly durationMs: number,
+    context: ErrorContext,
+  ) {
+    super(
+      `watch ${context.resource}: very short watch (${durationMs} ms, no events)`,
+      context,
+    );
+  }
+}
+
+/** A streaming list ended before its initial-events-end bookmark. */
+export class WatchListError extends InformerError {
+  readonly kind = 'watchList';
+
+  /** @param context - resource and resource version */
+  constructor(context: ErrorContext) {
+    super(`watch-list ${context.resource}: ended before the initial events were complete`, context);
+  }
+}
+
+/**
+ * An object could not enter the cache: it has no key (malformed metadata), the transform threw,
+ * or an index function threw. The object is skipped; everything else goes on.
+ */
+export class ObjectError extends InformerError {
+  readonly kind = 'object';
+
+  /**
+   * @param object - the offending object
+   * @param stage - where it failed
+   * @param context - resource and resource version
+   * @param cause - the underlying error
+   */
+  constructor(
+    readonly object: unknown,
+    readonly stage: 'key' | 'transform' | 'cache',
+    context: ErrorContext,
+    cause: unknown,
+  ) {
+    super(`${context.resource}: object skipped at ${stage}: ${describe(cause)}`, context, cause);
+  }
+}
+
+/** An event handler threw or rejected. The handler keeps receiving later events. */
+export class HandlerError extends InformerError {
+  readonly kind = 'handler';
+
+  /**
+   * @param handler - the handler's name
+   * @param event - the event type it failed on
+   * @param context - resource and resource version
+   * @param cause - what it threw
+   */
+  constructor(
+    readonly handler: string,
+    readonly event: 'add' | 'update' | 'delete',
+    context: ErrorContext,
+    cause: unknown,
+  ) {
+    super(`${context.resource}: handler ${handler} failed on ${event}: ${describe(cause)}`, context, cause);
+  }
+}
+
+/** A failure of the informer's own machinery; reported rather than thrown. */
+export class InternalError extends InformerError {
+  readonly kind = 'internal';
+
+  /**
+   * @param context - resource and resource version
+   * @param cause - the failure
+   */
+  constructor(context: ErrorContext, cause: unknown) {
+    super(`${context.resource}: internal error: ${describe(cause)}`, context, cause);
+  }
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

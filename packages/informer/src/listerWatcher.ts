@@ -1,0 +1,90 @@
+import type { Observable } from 'rxjs';
+import type { Status } from './status.js';
+
+/** Options of one list request (one page). */
+export interface ListOptions {
+  /** `"0"` (any state), `""`/absent (most recent), or a version to be not older than. */
+  resourceVersion?: string;
+  /** Page size; absent or 0 for an unpaged list. */
+  limit?: number;
+  /** Continue token of the previous page. */
+  continue?: string;
+}
+
+/**
+ * One page of a list answer, decoded.
+ *
+ * @typeParam T - the object type
+ */
+export interface ListPage<T> {
+  /** The page's objects. */
+  readonly items: T[];
+  /** The list's snapshot resource version (the same on every page). */
+  readonly resourceVersion: string;
+  /** Token for the next page; empty or absent on the last one. */
+  readonly continue?: string | undefined;
+}
+
+/** Options of one watch request. */
+export interface WatchOptions {
+  /** Start after this version (`""`/`"0"`: begin with the current state as `ADDED` events). */
+  resourceVersion: string;
+  /** Ask the server to end the watch cleanly after this many seconds. */
+  timeoutSeconds?: number;
+  /** Ask for `BOOKMARK` events. */
+  allowWatchBookmarks?: boolean;
+  /** Streaming list: send the current state first, then an annotated bookmark. */
+  sendInitialEvents?: boolean;
+  /** Required with `sendInitialEvents`: `NotOlderThan`. */
+  resourceVersionMatch?: 'NotOlderThan';
+}
+
+/** Watch event types as the API server names them. */
+export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
+
+/**
+ * One decoded watch event.
+ *
+ * @typeParam T - the object type
+ */
+export type WatchEvent<T> =
+  | { readonly type: 'ADDED' | 'MODIFIED' | 'DELETED'; readonly object: T }
+  | {
+      readonly type: 'BOOKMARK';
+      readonly object: {
+        metadata?: { resourceVersion?: string; annotations?: Record<string, string> };
+      };
+    }
+  | { readonly type: 'ERROR'; readonly object: Status };
+
+/**
+ * Lists and watches one kind of object: client-go's `ListerWatcher`. The Reflector calls it;
+ * it knows nothing about the Reflector.
+ *
+ * Both methods are cold: nothing is sent until subscription, and unsubscribing aborts the
+ * request (no socket is left open). Failures are typed `InformerError`s (`ApiError` with the
+ * server's Status, `ConnectionError`, `WatchStreamError`, `WatchDecodeError`).
+ *
+ * @typeParam T - the object type
+ */
+export interface ListerWatcher<T> {
+  /** Human-readable description for errors and logs, e.g. `pods in default`. */
+  readonly description: string;
+  /** Page size the user configured, if any (the Reflector then always pages with it). */
+  readonly pageSize?: number | undefined;
+  /**
+   * Fetches one page.
+   *
+   * @param options - resource version, limit, continue token
+   * @returns an Observable of exactly one page
+   */
+  list(options: ListOptions): Observable<ListPage<T>>;
+  /**
+   * Opens a watch. The Observable emits each event, completes when the server ends the stream
+   * cleanly, and errors when it fails.
+   *
+   * @param options - resource version, timeout, bookmarks, streaming list
+   * @returns an Observable of watch events
+   */
+  watch(options: WatchOptions): Observable<WatchEvent<T>>;
+}
