@@ -130,22 +130,29 @@ export class WatchStreamError extends InformerError {
   }
 }
 
-/** A watch line was not a valid watch event (bad JSON, unknown type, missing object). */
-export class WatchDecodeError extends InformerError {
+/**
+ * An answer could not be decoded: a watch line that is not a valid event (bad JSON, unknown
+ * type, missing object) or a list body that is not a list.
+ */
+export class DecodeError extends InformerError {
   readonly kind = 'decode';
+  /** The offending text, cut to its first 200 characters. */
+  readonly text: string;
 
   /**
-   * @param line - the offending line (kept to its first 200 characters)
+   * @param verb - the request whose answer was undecodable
+   * @param text - the offending text
    * @param problem - what is wrong with it
    * @param context - resource and resource version
    */
   constructor(
-    readonly line: string,
+    readonly verb: ApiVerb,
+    text: string,
     problem: string,
     context: ErrorContext,
   ) {
-    super(`watch ${context.resource}: undecodable event (${problem}): ${line}`, context);
-    this.line = line.slice(0, 200);
+    super(`${verb} ${context.resource}: undecodable answer (${problem}): ${text.slice(0, 200)}`, context);
+    this.text = text.slice(0, 200);
   }
 }
 

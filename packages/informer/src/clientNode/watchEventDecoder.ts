@@ -1,0 +1,40 @@
+import { DecodeError, type ErrorContext } from '../errors.js';
+import type { WatchEvent } from '../listerWatcher.js';
+
+const eventTypes = new Set(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR']);
+
+/**
+ * Decodes one watch line. Like client-go's decoder, anything that is not a well-formed event of
+ * a known type is a stream error: skipping it could silently lose a change.
+ *
+ * @typeParam T - the object type
+ * @param line - one line of the stream
+ * @param decode - converts a watched object (not bookmarks or errors)
+ * @param context - for the error
+ * @returns the event
+ * @throws {@link DecodeError} for invalid JSON, an unknown type or a missing object
+ */
+export function decodeWatchEvent<T>(
+  line: string,
+  decode: (raw: unknown) => T,
+  context: ErrorContext,
+): WatchEvent<T> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    throw new DecodeError('watch', line, 'invalid JSON', context);
+  }
+  if (typeof parsed !== 'object' || parsed === null) {
+    throw new DecodeError('watch', line, 'not an object', context);
+  }
+  const { type, object } = parsed as { type?: unknown; object?: unknown };
+  if (typeof type !== 'string' || !eventTypes.has(type)) {
+    throw new DecodeError('watch', line, `unknown event type ${String(type)}`, context);
+  }
+  if (typeof object !== 'object' || object === null) {
+    throw new DecodeError('watch', line, 'missing object', context);
+  }
+  if (type === 'BOOKMARK' || type === 'ERROR') return { type, object } as WatchEvent<T>;
+  return { type: type as 'ADDED' | 'MODIFIED' | 'DELETED', object: decode(object) };
+}
