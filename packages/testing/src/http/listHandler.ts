@@ -102,8 +102,7 @@ function page(
   const items: KubeObject[] = [];
   const metadata: KubeList['metadata'] = { resourceVersion: String(snapshot.rv) };
   const entries = snapshot.entries;
-  let index = start === '' ? 0 : entries.findIndex(([key]) => key >= start);
-  if (index < 0) index = entries.length;
+  let index = start === '' ? 0 : firstKeyAtOrAfter(entries, start);
   let lastKey = '';
   for (; index < entries.length; index += 1) {
     const entry = entries[index];
@@ -137,4 +136,17 @@ function countRemaining(entries: Snapshot['entries'], from: number, filter: Obje
 function stripTypeMeta(object: KubeObject): KubeObject {
   const { kind: _kind, apiVersion: _apiVersion, ...rest } = object;
   return rest as KubeObject;
+}
+
+/** Binary search: the index of the first entry whose key is `>= start` (or the length). */
+function firstKeyAtOrAfter(entries: Snapshot['entries'], start: string): number {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    const key = entries[mid]?.[0] ?? '';
+    if (key < start) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }

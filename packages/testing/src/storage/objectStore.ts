@@ -35,6 +35,10 @@ export interface ObjectStoreOptions {
 }
 
 /** A snapshot of one resource's objects at one resourceVersion, in key order. */
+/** How many sorted list snapshots are kept (a few concurrent paginated lists). */
+const SNAPSHOT_CACHE_SIZE = 4;
+
+/** The state of one resource at one revision, as a paginated list reads it. */
 export interface Snapshot {
   /** The snapshot's resourceVersion. */
   readonly rv: number;
@@ -52,6 +56,9 @@ export class ObjectStore {
   private readonly objects = new Map<string, Map<string, KubeObject>>();
   private readonly history: EventHistory;
   private readonly listeners = new Set<(event: StoredEvent) => void>();
+  // The state at a given revision never changes, so sorted snapshots are kept for the pages of
+  // a paginated list that follow the first (each would otherwise copy and sort the whole table).
+  private readonly snapshots = new Map<string, Snapshot>();
 
   /**
    * @param options - history size, starting resourceVersion, randomness and clock.
@@ -87,6 +94,7 @@ export class ObjectStore {
    */
   compact(revision: number = this.rv): void {
     this.history.compact(Math.min(revision, this.rv));
+    this.snapshots.clear();
   }
 
   /**
@@ -135,6 +143,19 @@ export class ObjectStore {
    * @throws StatusError 410 `Expired` when `rv` has been compacted.
    */
   snapshot(def: ResourceDefinition, rv: number = this.rv): Snapshot {
+    const cacheKey = `${resourceId(def)}@${Math.min(rv, this.rv)}`;
+    const cached = this.snapshots.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const snapshot = this.buildSnapshot(def, rv);
+    this.snapshots.set(cacheKey, snapshot);
+    if (this.snapshots.size > SNAPSHOT_CACHE_SIZE) {
+      const oldest = this.snapshots.keys().next().value;
+      if (oldest !== undefined) this.snapshots.delete(oldest);
+    }
+    return snapshot;
+  }
+
+  private buildSnapshot(def: ResourceDefinition, rv: number): Snapshot {
     const state = new Map(this.table(def));
     if (rv < this.rv) {
       const later = this.history.since(rv);

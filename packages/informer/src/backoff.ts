@@ -1,0 +1,80 @@
+/** Settings of a {@link Backoff}; every field has client-go's Reflector default. */
+export interface BackoffOptions {
+  /** First wait before jitter, ms. Default 800. */
+  initialMs?: number;
+  /** Largest wait before jitter, ms. Default 30,000. */
+  maxMs?: number;
+  /** Growth factor per step. Default 2. */
+  factor?: number;
+  /**
+   * Jitter: each wait is drawn from `[d, d × (1 + jitter))`. Default 1, so waits fall in
+   * `[d, 2d)`.
+   */
+  jitter?: number;
+  /** Start over from `initialMs` when this long has passed since the previous wait began. Default 120,000. */
+  resetAfterMs?: number;
+}
+
+/**
+ * Exponential backoff with jitter, the shape of client-go's Reflector backoff manager: waits of
+ * 800 ms, 1.6 s, 3.2 s… up to 30 s (each stretched by up to 100 % of jitter), back to 800 ms
+ * once two minutes have passed without a wait.
+ *
+ * Time and randomness are injected so that tests can drive it with virtual time.
+ *
+ * @example
+ * ```ts
+ * const backoff = new Backoff(() => scheduler.now(), Math.random);
+ * timer(backoff.next(), scheduler).subscribe(retry);
+ * ```
+ */
+export class Backoff {
+  private readonly initialMs: number;
+  private readonly maxMs: number;
+  private readonly factor: number;
+  private readonly jitter: number;
+  private readonly resetAfterMs: number;
+  private current: number;
+  private lastStart: number | undefined;
+
+  /**
+   * @param now - the clock, in ms (e.g. a scheduler's `now`)
+   * @param random - uniform random numbers in [0, 1)
+   * @param options - durations; client-go's defaults otherwise
+   */
+  constructor(
+    private readonly now: () => number,
+    private readonly random: () => number = Math.random,
+    options: BackoffOptions = {},
+  ) {
+    this.initialMs = options.initialMs ?? 800;
+    this.maxMs = options.maxMs ?? 30_000;
+    this.factor = options.factor ?? 2;
+    this.jitter = options.jitter ?? 1;
+    this.resetAfterMs = options.resetAfterMs ?? 120_000;
+    this.current = this.initialMs;
+  }
+
+  /**
+   * Starts a wait and returns its length; the next call returns a longer one, unless
+   * `resetAfterMs` has passed since this one began.
+   *
+   * @returns the wait in ms
+   */
+  next(): number {
+    const now = this.now();
+    if (this.lastStart !== undefined && now - this.lastStart > this.resetAfterMs) {
+      this.current = this.initialMs;
+    }
+    this.lastStart = now;
+    const base = this.current;
+    this.current = Math.min(this.current * this.factor, this.maxMs);
+    return Math.round(base + this.random() * this.jitter * base);
+  }
+
+  /** Forgets the growth: the next wait is the initial one. */
+  reset(): void {
+    this.current = this.initialMs;
+    this.lastStart = undefined;
+  }
+}

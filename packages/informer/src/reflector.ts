@@ -1,0 +1,50 @@
+import { Observable } from 'rxjs';
+import type { ListerWatcher } from './listerWatcher.js';
+import type { ReflectorOptions, ReflectorOutput } from './reflectorOptions.js';
+import { ReflectorRun } from './reflectorRun.js';
+
+/**
+ * client-go's Reflector as a cold Observable. Subscribing starts list-then-watch; the
+ * subscription keeps the cache's input flowing — relisting, re-watching and backing off as
+ * client-go does — until it is unsubscribed, which aborts the current request or wait.
+ *
+ * It emits the inputs of the `deltaFifo` operator: `replace(items, resourceVersion)` after each
+ * (re)list, `add`/`update`/`delete` for watch events, plus `bookmark` progress markers (filter
+ * them out, or use them to advance a cache's resource version). It never errors: failures go to
+ * `options.onError` as typed `InformerError`s and the Reflector carries on.
+ *
+ * - Lists at `"0"` first, pages by 500, relists at `""` when the version is expired or too large.
+ * - Watches from the list's version with bookmarks and a random timeout in [5, 10) minutes; a
+ *   clean end re-watches at once, a 410 relists, a 429 or refused connection backs off and
+ *   re-watches (honouring `Retry-After`), a broken stream re-watches.
+ * - A watch silent for longer than the idle timeout is presumed dead and re-established.
+ * - Backoff: 800 ms doubling to 30 s with jitter, reset after 2 minutes without failure.
+ * - `streamingList: true` starts with a `sendInitialEvents` watch and falls back to list+watch
+ *   when the server rejects it.
+ *
+ * @typeParam T - the object type
+ * @param lw - what to list and watch
+ * @param options - scheduler, timing, streaming, error and activity callbacks
+ * @returns a cold Observable of {@link ReflectorOutput}
+ * @example
+ * ```ts
+ * const indexer = new Indexer<V1Pod>();
+ * reflector(listerWatcher<V1Pod>(kc, { version: 'v1', plural: 'pods' }), { onError: console.warn })
+ *   .pipe(
+ *     filter((input) => input.type !== 'bookmark'),
+ *     deltaFifo({ knownObjects: indexer, emitDeltaTypeReplaced: true,
+ *       process: (deltas, initial) => applyDeltas(indexer, deltas, initial) }),
+ *   )
+ *   .subscribe((event) => console.log(event.type));
+ * ```
+ */
+export function reflector<T>(
+  lw: ListerWatcher<T>,
+  options: ReflectorOptions = {},
+): Observable<ReflectorOutput<T>> {
+  return new Observable<ReflectorOutput<T>>((subscriber) => {
+    const run = new ReflectorRun(lw, options, subscriber);
+    run.start();
+    return () => run.stop();
+  });
+}

@@ -1,0 +1,83 @@
+import type { FifoInput } from '@rxkube/queue';
+import type { KeyFunc } from '@rxkube/store';
+import type { SchedulerLike } from 'rxjs';
+import type { BackoffOptions } from './backoff.js';
+import type { InformerError } from './errors.js';
+import type { WatchEventType } from './listerWatcher.js';
+
+/**
+ * Progress without a change: a watch bookmark told the Reflector that everything up to
+ * `resourceVersion` has been delivered. It moves the resource version and nothing else.
+ */
+export interface ReflectorBookmark {
+  readonly type: 'bookmark';
+  readonly resourceVersion: string;
+}
+
+/**
+ * What a Reflector emits: the inputs of the `deltaFifo` operator (`replace` after every list,
+ * `add`/`update`/`delete` for watch events) and bookmarks.
+ *
+ * @typeParam T - the object type
+ */
+export type ReflectorOutput<T> = FifoInput<T> | ReflectorBookmark;
+
+/**
+ * Callbacks for metrics and logs; all optional, all called synchronously, none may throw.
+ */
+export interface ReflectorMonitor {
+  /** A list is starting. */
+  listing?(resourceVersion: string, limit: number | undefined): void;
+  /** A list completed. */
+  listed?(items: number, resourceVersion: string): void;
+  /** A watch (or, with `streaming`, a streaming list) is starting. */
+  watching?(resourceVersion: string, streaming: boolean): void;
+  /** A watch event arrived. */
+  event?(type: WatchEventType): void;
+  /** The Reflector is waiting before its next attempt. */
+  backingOff?(delayMs: number): void;
+}
+
+/** Options of `reflector`; every field has client-go's default. */
+export interface ReflectorOptions {
+  /**
+   * Clock and timers for backoff, watch timeouts and idle detection. Default `asyncScheduler`;
+   * tests pass a `VirtualTimeScheduler` or `TestScheduler`.
+   */
+  scheduler?: SchedulerLike;
+  /** Uniform random numbers in [0, 1) for jitter and watch timeouts. Default `Math.random`. */
+  random?: () => number;
+  /** Backoff between failed attempts. Default: 800 ms doubling to 30 s, jitter 1, reset after 2 min. */
+  backoff?: BackoffOptions;
+  /**
+   * Watches ask the server to end them after a random time in `[min, 2 × min)`, which spreads
+   * reconnections. Default 300,000 ms (5 minutes).
+   */
+  minWatchTimeoutMs?: number;
+  /**
+   * How often the server sends bookmarks. kube-apiserver: about once a minute. Default 60,000.
+   */
+  bookmarkIntervalMs?: number;
+  /**
+   * A watch silent for this long (no event, no bookmark) is presumed dead: it is aborted and
+   * re-established from the last resource version. Default 2.5 × `bookmarkIntervalMs`
+   * (150 s); 0 turns detection off.
+   */
+  idleTimeoutMs?: number;
+  /**
+   * Start with a streaming list (`sendInitialEvents`) instead of a paged list, falling back to
+   * list-then-watch when the server rejects it. Default false.
+   */
+  streamingList?: boolean;
+  /** Key function for the streaming list's temporary store. Default: namespace/name. */
+  keyFunc?: KeyFunc<unknown>;
+  /**
+   * Receives every failure; the Reflector goes on regardless (client-go's watch error handler).
+   */
+  onError?: (error: InformerError) => void;
+  /** Activity callbacks for metrics and logs. */
+  monitor?: ReflectorMonitor;
+}
+
+/** Annotation on the bookmark that ends a streaming list's initial events. */
+export const initialEventsEndAnnotation = 'k8s.io/initial-events-end';

@@ -1,0 +1,288 @@
+import { FifoInput } from '@rxkube/queue';
+import { deletionHandlingMetaNamespaceKeyFunc, type KeyFunc } from '@rxkube/store';
+import {
+  Subscription,
+  asyncScheduler,
+  throwError,
+  timeout,
+  timer,
+  type SchedulerLike,
+  type Subscriber,
+} from 'rxjs';
+import { Backoff } from './backoff.js';
+import { retryAfterMs } from './errorClasses.js';
+import {
+  ApiError,
+  ConnectionError,
+  InformerError,
+  InternalError,
+  VeryShortWatchError,
+  WatchIdleError,
+  WatchListError,
+  type ErrorContext,
+} from './errors.js';
+import type { ListerWatcher, WatchEvent } from './listerWatcher.js';
+import { listAll } from './pager.js';
+import {
+  initialContext,
+  transition,
+  type ReflectorContext,
+  type ReflectorOutcome,
+  type ReflectorStep,
+} from './reflectorMachine.js';
+import {
+  initialEventsEndAnnotation,
+  type ReflectorMonitor,
+  type ReflectorOptions,
+  type ReflectorOutput,
+} from './reflectorOptions.js';
+import { resourceVersionOf } from './resourceVersion.js';
+
+/**
+ * One subscription's worth of Reflector: executes the steps {@link transition} chooses and
+ * feeds their outcomes back to it. All waiting goes through the scheduler; all requests are
+ * Observables, so stopping is one unsubscription.
+ *
+ * @internal
+ */
+export class ReflectorRun<T> {
+  private context: ReflectorContext;
+  private current = new Subscription();
+  private stopped = false;
+  // Outcomes are handled one at a time even when a step completes synchronously (a fake
+  // lister-watcher), so the stack never grows with the number of steps.
+  private readonly pending: ReflectorOutcome[] = [];
+  private dispatching = false;
+  private readonly backoff: Backoff;
+  private readonly scheduler: SchedulerLike;
+  private readonly random: () => number;
+  private readonly monitor: ReflectorMonitor;
+  private readonly idleTimeoutMs: number;
+  private readonly minWatchTimeoutMs: number;
+  private readonly keyFunc: KeyFunc<unknown>;
+
+  /**
+   * @param lw - what to list and watch
+   * @param options - timing, streaming, callbacks
+   * @param output - where FIFO inputs and bookmarks go
+   */
+  constructor(
+    private readonly lw: ListerWatcher<T>,
+    private readonly options: ReflectorOptions,
+    private readonly output: Subscriber<ReflectorOutput<T>>,
+  ) {
+    this.scheduler = options.scheduler ?? asyncScheduler;
+    this.random = options.random ?? Math.random;
+    this.backoff = new Backoff(() => this.scheduler.now(), this.random, options.backoff);
+    this.monitor = options.monitor ?? {};
+    this.idleTimeoutMs = options.idleTimeoutMs ?? 2.5 * (options.bookmarkIntervalMs ?? 60_000);
+    this.minWatchTimeoutMs = options.minWatchTimeoutMs ?? 300_000;
+    this.keyFunc = options.keyFunc ?? deletionHandlingMetaNamespaceKeyFunc;
+    this.context = initialContext(options.streamingList ?? false, lw.pageSize);
+  }
+
+  /** Starts with the first list (or streaming list). */
+  start(): void {
+    this.dispatch({ type: 'start' });
+  }
+
+  /** Stops: aborts the current request or wait. Nothing is left scheduled. */
+  stop(): void {
+    this.stopped = true;
+    this.current.unsubscribe();
+  }
+
+  private get errorContext(): ErrorContext {
+    return { resource: this.lw.description, resourceVersion: this.context.lastSyncResourceVersion };
+  }
+
+  private dispatch(outcome: ReflectorOutcome): void {
+    if (this.stopped) return;
+    this.pending.push(outcome);
+    if (this.dispatching) return;
+    this.dispatching = true;
+    try {
+      for (let next = this.pending.shift(); next !== undefined; next = this.pending.shift()) {
+        if (this.stopped) return;
+        const result = transition(this.context, next);
+        this.context = result.context;
+        if (result.veryShortWatchMs !== undefined) {
+          this.report(new VeryShortWatchError(result.veryShortWatchMs, this.errorContext));
+        }
+        if (result.step !== undefined) this.perform(result.step);
+      }
+    } finally {
+      this.dispatching = false;
+    }
+  }
+
+  private perform(step: ReflectorStep): void {
+    this.current.unsubscribe();
+    const current = new Subscription();
+    this.current = current;
+    switch (step.type) {
+      case 'backoff': {
+        const delay = Math.max(this.backoff.next(), retryAfterMs(step.retryAfterFrom) ?? 0);
+        this.monitor.backingOff?.(delay);
+        current.add(timer(delay, this.scheduler).subscribe(() => this.perform(step.then)));
+        return;
+      }
+      case 'list':
+        return this.list(current, step.resourceVersion, step.limit);
+      case 'watch':
+        return this.watch(current, step.resourceVersion, false);
+      case 'watchList':
+        return this.watch(current, step.resourceVersion, true);
+    }
+  }
+
+  private list(current: Subscription, resourceVersion: string, limit: number | undefined): void {
+    this.monitor.listing?.(resourceVersion, limit);
+    current.add(
+      listAll(this.lw, resourceVersion, limit).subscribe({
+        next: (result) => {
+          this.monitor.listed?.(result.items.length, result.resourceVersion);
+          this.output.next(FifoInput.replace(result.items, result.resourceVersion));
+          this.dispatch({
+            type: 'listed',
+            requestedResourceVersion: resourceVersion,
+            resourceVersion: result.resourceVersion,
+            paginated: result.paginated,
+          });
+        },
+        error: (err: unknown) => {
+          const error = this.typed(err);
+          this.report(error);
+          this.dispatch({ type: 'listFailed', error });
+        },
+      }),
+    );
+  }
+
+  private watch(current: Subscription, resourceVersion: string, streaming: boolean): void {
+    this.monitor.watching?.(resourceVersion, streaming);
+    const startedAt = this.scheduler.now();
+    let events = 0;
+    // Streaming list: objects collect here until the initial-events-end bookmark.
+    let initial: Map<unknown, T> | undefined = streaming ? new Map() : undefined;
+    const timeoutSeconds = Math.floor((this.minWatchTimeoutMs / 1000) * (this.random() + 1));
+    let source = this.lw.watch({
+      resourceVersion,
+      timeoutSeconds,
+      allowWatchBookmarks: true,
+      ...(streaming ? { sendInitialEvents: true, resourceVersionMatch: 'NotOlderThan' } : {}),
+    });
+    if (this.idleTimeoutMs > 0) {
+      const idleMs = this.idleTimeoutMs;
+      source = source.pipe(
+        timeout({
+          each: idleMs,
+          with: () => throwError(() => new WatchIdleError(idleMs, this.errorContext)),
+          scheduler: this.scheduler,
+        }),
+      );
+    }
+
+    const fail = (err: unknown): void => {
+      current.unsubscribe();
+      const error = this.typed(err);
+      this.report(error);
+      const opened = !(error instanceof ConnectionError || (error instanceof ApiError && error.source === 'response'));
+      if (initial !== undefined) this.dispatch({ type: 'watchListFailed', error, opened });
+      else {
+        const durationMs = this.scheduler.now() - startedAt;
+        this.dispatch({ type: 'watchFailed', error, opened, durationMs, events });
+      }
+    };
+
+    const onEvent = (event: WatchEvent<T>): void => {
+      events++;
+      this.monitor.event?.(event.type);
+      if (event.type === 'ERROR') {
+        fail(new ApiError({ code: event.object.code ?? 500, status: event.object, verb: 'watch', source: 'event' }, this.errorContext));
+        return;
+      }
+      const resourceVersion = resourceVersionOf(event.object);
+      if (initial !== undefined) {
+        if (event.type !== 'BOOKMARK') {
+          collectInitial(initial, event.type, event.object, this.keyFunc);
+        } else if (event.object.metadata?.annotations?.[initialEventsEndAnnotation] === 'true') {
+          const items = [...initial.values()];
+          initial = undefined;
+          this.monitor.listed?.(items.length, resourceVersion ?? '');
+          this.output.next(FifoInput.replace(items, resourceVersion ?? ''));
+          this.dispatch({ type: 'initialEventsEnded', resourceVersion: resourceVersion ?? '' });
+        }
+        return;
+      }
+      switch (event.type) {
+        case 'ADDED':
+          this.output.next(FifoInput.add(event.object));
+          break;
+        case 'MODIFIED':
+          this.output.next(FifoInput.update(event.object));
+          break;
+        case 'DELETED':
+          this.output.next(FifoInput.delete(event.object));
+          break;
+        case 'BOOKMARK':
+          if (resourceVersion !== undefined) this.output.next({ type: 'bookmark', resourceVersion });
+          break;
+      }
+      if (resourceVersion !== undefined) {
+        this.context = { ...this.context, lastSyncResourceVersion: resourceVersion };
+      }
+    };
+
+    current.add(
+      source.subscribe({
+        next: onEvent,
+        error: fail,
+        complete: () => {
+          if (initial !== undefined) {
+            const error = new WatchListError(this.errorContext);
+            this.report(error);
+            this.dispatch({ type: 'watchListFailed', error, opened: true });
+          } else {
+            const durationMs = this.scheduler.now() - startedAt;
+            this.dispatch({ type: 'watchEnded', durationMs, events });
+          }
+        },
+      }),
+    );
+  }
+
+  private typed(err: unknown): InformerError {
+    return err instanceof InformerError ? err : new InternalError(this.errorContext, err);
+  }
+
+  private report(error: InformerError): void {
+    try {
+      this.options.onError?.(error);
+    } catch {
+      // A failing error callback must not stop the Reflector.
+    }
+  }
+
+  /** @returns the last resource version the Reflector has seen */
+  lastSyncResourceVersion(): string {
+    return this.context.lastSyncResourceVersion;
+  }
+}
+
+function collectInitial<T>(
+  initial: Map<unknown, T>,
+  type: 'ADDED' | 'MODIFIED' | 'DELETED',
+  object: T,
+  keyFunc: KeyFunc<unknown>,
+): void {
+  let key: unknown;
+  try {
+    key = keyFunc(object);
+  } catch {
+    // Keyless objects pass through to the queue, which reports them.
+    key = Symbol('keyless');
+  }
+  if (type === 'DELETED') initial.delete(key);
+  else initial.set(key, object);
+}
