@@ -8,7 +8,10 @@ import { ApiError, ConnectionError } from './errors.js';
  * @returns true for a 410 or an `Expired`/`Gone` reason
  */
 export function isExpired(err: unknown): boolean {
-  return err instanceof ApiError && (err.code === 410 || err.reason === 'Expired' || err.reason === 'Gone');
+  return (
+    err instanceof ApiError &&
+    (err.code === 410 || err.reason === 'Expired' || err.reason === 'Gone')
+  );
 }
 
 /**

@@ -151,7 +151,10 @@ export class DecodeError extends InformerError {
     problem: string,
     context: ErrorContext,
   ) {
-    super(`${verb} ${context.resource}: undecodable answer (${problem}): ${text.slice(0, 200)}`, context);
+    super(
+      `${verb} ${context.resource}: undecodable answer (${problem}): ${text.slice(0, 200)}`,
+      context,
+    );
     this.text = text.slice(0, 200);
   }
 }
@@ -184,10 +187,7 @@ export class VeryShortWatchError extends InformerError {
     readonly durationMs: number,
     context: ErrorContext,
   ) {
-    super(
-      `watch ${context.resource}: very short watch (${durationMs} ms, no events)`,
-      context,
-    );
+    super(`watch ${context.resource}: very short watch (${durationMs} ms, no events)`, context);
   }
 }
 
@@ -240,7 +240,11 @@ export class HandlerError extends InformerError {
     context: ErrorContext,
     cause: unknown,
   ) {
-    super(`${context.resource}: handler ${handler} failed on ${event}: ${describe(cause)}`, context, cause);
+    super(
+      `${context.resource}: handler ${handler} failed on ${event}: ${describe(cause)}`,
+      context,
+      cause,
+    );
   }
 }
 

@@ -1,4 +1,5 @@
-import { EMPTY, Observable, catchError, defer, expand, map, reduce, throwError } from 'rxjs';
+import type { Observable} from 'rxjs';
+import { EMPTY, catchError, defer, expand, map, reduce, throwError } from 'rxjs';
 import { isExpired } from './errorClasses.js';
 import type { ListPage, ListerWatcher } from './listerWatcher.js';
 
@@ -46,9 +47,14 @@ export function listAll<T>(
         map((next): PagerPage<T> => ({ page: next, restart: false })),
         catchError((err: unknown) =>
           isExpired(err)
-            ? lw.list({ resourceVersion: '' }).pipe(
-                map((full): PagerPage<T> => ({ page: { ...full, continue: undefined }, restart: true })),
-              )
+            ? lw
+                .list({ resourceVersion: '' })
+                .pipe(
+                  map((full): PagerPage<T> => ({
+                    page: { ...full, continue: undefined },
+                    restart: true,
+                  })),
+                )
             : throwError(() => err),
         ),
       );

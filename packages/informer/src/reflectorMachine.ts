@@ -123,7 +123,8 @@ export function transition(context: ReflectorContext, outcome: ReflectorOutcome)
         lastSyncResourceVersion: outcome.resourceVersion,
         resourceVersionUnavailable: false,
         paginatedResult:
-          context.paginatedResult || (outcome.requestedResourceVersion === '0' && outcome.paginated),
+          context.paginatedResult ||
+          (outcome.requestedResourceVersion === '0' && outcome.paginated),
       };
       return { context: next, step: { type: 'watch', resourceVersion: outcome.resourceVersion } };
     }
@@ -172,7 +173,11 @@ export function transition(context: ReflectorContext, outcome: ReflectorOutcome)
         const next = { ...context, resourceVersionUnavailable: true };
         return { context: next, step: { type: 'watchList', resourceVersion: '' } };
       }
-      if (isConnectionFailure(error) || isTooManyRequests(error) || error instanceof WatchListError) {
+      if (
+        isConnectionFailure(error) ||
+        isTooManyRequests(error) ||
+        error instanceof WatchListError
+      ) {
         return { context, step: backoff(error, watchListStep(context)) };
       }
       // Making progress beats insisting: fall back to a plain list for this round.

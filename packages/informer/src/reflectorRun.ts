@@ -187,7 +187,10 @@ export class ReflectorRun<T> {
       current.unsubscribe();
       const error = this.typed(err);
       this.report(error);
-      const opened = !(error instanceof ConnectionError || (error instanceof ApiError && error.source === 'response'));
+      const opened = !(
+        error instanceof ConnectionError ||
+        (error instanceof ApiError && error.source === 'response')
+      );
       if (initial !== undefined) this.dispatch({ type: 'watchListFailed', error, opened });
       else {
         const durationMs = this.scheduler.now() - startedAt;
@@ -199,7 +202,17 @@ export class ReflectorRun<T> {
       events++;
       this.monitor.event?.(event.type);
       if (event.type === 'ERROR') {
-        fail(new ApiError({ code: event.object.code ?? 500, status: event.object, verb: 'watch', source: 'event' }, this.errorContext));
+        fail(
+          new ApiError(
+            {
+              code: event.object.code ?? 500,
+              status: event.object,
+              verb: 'watch',
+              source: 'event',
+            },
+            this.errorContext,
+          ),
+        );
         return;
       }
       const resourceVersion = resourceVersionOf(event.object);
@@ -226,7 +239,8 @@ export class ReflectorRun<T> {
           this.output.next(FifoInput.delete(event.object));
           break;
         case 'BOOKMARK':
-          if (resourceVersion !== undefined) this.output.next({ type: 'bookmark', resourceVersion });
+          if (resourceVersion !== undefined)
+            this.output.next({ type: 'bookmark', resourceVersion });
           break;
       }
       if (resourceVersion !== undefined) {

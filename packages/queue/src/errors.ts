@@ -39,3 +39,27 @@ export class FIFOClosedError extends Error {
     super('the queue is closed');
   }
 }
+
+/**
+ * Thrown by a work queue's `done` for an item that is not being processed: one that `get` never
+ * handed out, or that was already marked done. client-go ignores such a call; here it is a
+ * programming error worth surfacing, because a second `done` for an item would otherwise hide
+ * the fact that two workers believed they owned it.
+ */
+export class ItemNotProcessingError extends Error {
+  override readonly name = 'ItemNotProcessingError';
+
+  /** @param item - the item passed to `done` */
+  constructor(readonly item: unknown) {
+    super(`done called for an item that is not being processed: ${describe(item)}`);
+  }
+}
+
+function describe(item: unknown): string {
+  if (typeof item === 'string') return JSON.stringify(item);
+  try {
+    return String(item);
+  } catch {
+    return typeof item;
+  }
+}

@@ -1,7 +1,7 @@
 export { DeletedFinalStateUnknown, KeyError } from '@rxkube/store';
 export { DeltaType, Deltas } from './deltas.js';
 export type { Delta } from './deltas.js';
-export { FIFOClosedError, RequeueError } from './errors.js';
+export { FIFOClosedError, ItemNotProcessingError, RequeueError } from './errors.js';
 export type { PopProcessFunc, Queue } from './queue.js';
 export { DeltaFIFO } from './deltaFIFO.js';
 export type { DeltaFIFOOptions, TransformFunc } from './deltaFIFOOptions.js';
@@ -20,3 +20,42 @@ export { FifoInput } from './operators/fifoInput.js';
 export type { FifoDelete, FifoReplace, FifoResync, FifoWrite } from './operators/fifoInput.js';
 export { deltaFifo } from './operators/deltaFifo.js';
 export type { DeltaFifoConfig, PoppedDeltas, ProcessDeltas } from './operators/deltaFifo.js';
+export { WorkQueue } from './workqueue/workQueue.js';
+export type {
+  WorkQueueGetOptions,
+  WorkQueueGetResult,
+  WorkQueueInterface,
+  WorkQueueOptions,
+} from './workqueue/workQueue.js';
+export { DelayingQueue } from './workqueue/delayingQueue.js';
+export type { DelayingQueueInterface } from './workqueue/delayingQueue.js';
+export { RateLimitingQueue } from './workqueue/rateLimitingQueue.js';
+export type {
+  RateLimitingQueueInterface,
+  RateLimitingQueueOptions,
+} from './workqueue/rateLimitingQueue.js';
+export {
+  bucketRateLimiter,
+  defaultControllerRateLimiter,
+  itemExponentialFailureRateLimiter,
+  itemFastSlowRateLimiter,
+  maxOfRateLimiter,
+  withMaxWaitRateLimiter,
+} from './workqueue/rateLimiters.js';
+export type {
+  BucketRateLimiterOptions,
+  DefaultControllerRateLimiterOptions,
+  RateLimiter,
+} from './workqueue/rateLimiters.js';
+export { noopMetricsProvider } from './workqueue/workQueueMetrics.js';
+export type {
+  CounterMetric,
+  GaugeMetric,
+  HistogramMetric,
+  HistogramSnapshot,
+  SettableGaugeMetric,
+  WorkQueueMetricsProvider,
+  WorkQueueMetricsSnapshot,
+} from './workqueue/workQueueMetrics.js';
+export { processWorkQueue } from './workqueue/processWorkQueue.js';
+export type { ProcessWorkQueueOptions, WorkQueueWork } from './workqueue/processWorkQueue.js';

@@ -2,7 +2,13 @@ import type { KubeConfig } from '@kubernetes/client-node';
 import type { KubeObject } from '@rxkube/store';
 import { Observable } from 'rxjs';
 import { DecodeError, WatchStreamError, type ErrorContext } from '../errors.js';
-import type { ListOptions, ListPage, ListerWatcher, WatchEvent, WatchOptions } from '../listerWatcher.js';
+import type {
+  ListOptions,
+  ListPage,
+  ListerWatcher,
+  WatchEvent,
+  WatchOptions,
+} from '../listerWatcher.js';
 import { kubeRequest, type FetchLike } from './kubeRequest.js';
 import { LineSplitter } from './lineSplitter.js';
 import { collectionPath, describeResource, type ResourceRef } from './resourcePath.js';
@@ -72,7 +78,10 @@ export function listerWatcher<T = KubeObject>(
     pageSize: options.pageSize,
 
     list(listOptions: ListOptions): Observable<ListPage<T>> {
-      const context: ErrorContext = { resource: description, resourceVersion: listOptions.resourceVersion };
+      const context: ErrorContext = {
+        resource: description,
+        resourceVersion: listOptions.resourceVersion,
+      };
       const query = selectors(new URLSearchParams());
       if (listOptions.resourceVersion) query.set('resourceVersion', listOptions.resourceVersion);
       if (listOptions.limit) query.set('limit', String(listOptions.limit));
@@ -92,7 +101,10 @@ export function listerWatcher<T = KubeObject>(
     },
 
     watch(watchOptions: WatchOptions): Observable<WatchEvent<T>> {
-      const context: ErrorContext = { resource: description, resourceVersion: watchOptions.resourceVersion };
+      const context: ErrorContext = {
+        resource: description,
+        resourceVersion: watchOptions.resourceVersion,
+      };
       const query = selectors(new URLSearchParams({ watch: 'true' }));
       if (watchOptions.resourceVersion !== '' || watchOptions.sendInitialEvents) {
         query.set('resourceVersion', watchOptions.resourceVersion);
@@ -195,7 +207,9 @@ function decodeListPage<T>(
   // Built-in list items carry no kind/apiVersion while watch events do; filling them in from
   // the list makes cached objects look the same whichever way they arrived.
   const kind =
-    typeof list.kind === 'string' && list.kind.endsWith('List') ? list.kind.slice(0, -4) : undefined;
+    typeof list.kind === 'string' && list.kind.endsWith('List')
+      ? list.kind.slice(0, -4)
+      : undefined;
   const apiVersion = typeof list.apiVersion === 'string' ? list.apiVersion : undefined;
   const items: T[] = [];
   for (const item of list.items as unknown[]) {

@@ -35,7 +35,10 @@ export function collectionPath(resource: ResourceRef, namespace?: string): strin
     resource.group === undefined || resource.group === ''
       ? `/api/${resource.version}`
       : `/apis/${resource.group}/${resource.version}`;
-  const scope = namespace === undefined || namespace === '' ? '' : `/namespaces/${encodeURIComponent(namespace)}`;
+  const scope =
+    namespace === undefined || namespace === ''
+      ? ''
+      : `/namespaces/${encodeURIComponent(namespace)}`;
   return `${prefix}${scope}/${resource.plural}`;
 }
 

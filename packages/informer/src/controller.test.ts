@@ -1,0 +1,66 @@
+import { DeltaFIFO, applyDeltas, type Deltas } from '@rxkube/queue';
+import { Indexer } from '@rxkube/store';
+import { Controller } from './controller.js';
+import type { InformerError } from './errors.js';
+import { FakeListerWatcher } from './testing/fakeListerWatcher.testing.js';
+import { pod, type TestPod } from './testing/pods.testing.js';
+import { SteppingScheduler, settle } from './testing/virtualTime.testing.js';
+
+test('runs list-watch into the queue and pops into process, resyncing when allowed', async () => {
+  const scheduler = new SteppingScheduler();
+  const lw = new FakeListerWatcher<TestPod>();
+  const indexer = new Indexer<TestPod>();
+  const queue = new DeltaFIFO<TestPod>({ knownObjects: indexer, emitDeltaTypeReplaced: true });
+  const seen: string[] = [];
+  let allowResync = false;
+  const controller = new Controller<TestPod, Deltas<TestPod>>({
+    queue,
+    listerWatcher: lw,
+    process: (deltas, initial) => {
+      for (const event of applyDeltas(indexer, deltas, initial)) seen.push(event.type);
+    },
+    fullResyncPeriod: 1000,
+    shouldResync: () => allowResync,
+    reflector: { scheduler, random: () => 0 },
+  });
+  const running = controller.run();
+  lw.respondList([pod('a', '1')], '10');
+  lw.emit({ type: 'ADDED', object: pod('b', '11') });
+  await settle();
+  expect(controller.hasSynced()).toBe(true);
+  expect(controller.lastSyncResourceVersion()).toBe('11');
+  scheduler.advance(1000);
+  await settle();
+  expect(seen).toEqual(['add', 'add']);
+  allowResync = true;
+  scheduler.advance(1000);
+  await settle();
+  expect(seen).toEqual(['add', 'add', 'update', 'update']);
+  running.unsubscribe();
+  expect(queue.isClosed()).toBe(true);
+  expect(lw.lastWatch().active).toBe(false);
+  expect(scheduler.scheduled).toBe(0);
+});
+
+test('retryOnError requeues an item whose processing failed', async () => {
+  const lw = new FakeListerWatcher<TestPod>();
+  const queue = new DeltaFIFO<TestPod>();
+  const errors: InformerError[] = [];
+  let attempts = 0;
+  const controller = new Controller<TestPod, Deltas<TestPod>>({
+    queue,
+    listerWatcher: lw,
+    retryOnError: true,
+    onError: (err) => errors.push(err),
+    process: () => {
+      if (++attempts === 1) throw new Error('transient');
+    },
+    reflector: { scheduler: new SteppingScheduler() },
+  });
+  const running = controller.run();
+  lw.respondList([pod('a', '1')], '10');
+  await settle();
+  expect(attempts).toBe(2);
+  expect(errors).toHaveLength(1);
+  running.unsubscribe();
+});

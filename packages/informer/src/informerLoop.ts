@@ -1,0 +1,201 @@
+import { Deltas, FifoInput, applyDeltas, deltaFifo, type ResourceEvent } from '@rxkube/queue';
+import { isDeletedFinalStateUnknown, type Indexer, type KeyFunc } from '@rxkube/store';
+import type {
+  Observable} from 'rxjs';
+import {
+  defer,
+  filter,
+  ignoreElements,
+  map,
+  merge,
+  tap,
+  type SchedulerLike,
+} from 'rxjs';
+import type { ConsistentSnapshots } from './consistentSnapshots.js';
+import { deepFreeze } from './deepFreeze.js';
+import { ObjectError, type ErrorContext, type InformerError } from './errors.js';
+import type { FifoMirror } from './fifoMirror.js';
+import type { ListerWatcher } from './listerWatcher.js';
+import type { ProcessorListener } from './processorListener.js';
+import { reflector } from './reflector.js';
+import type { ReflectorOptions, ReflectorOutput } from './reflectorOptions.js';
+import { resourceVersionOf } from './resourceVersion.js';
+import type { SharedProcessor } from './sharedProcessor.js';
+
+/** A resync made due by one handler, on its way into the queue. */
+type ResyncRequest<T> = { readonly type: 'resync'; readonly due: ProcessorListener<T> };
+
+/** Everything the informer's cache loop works with. */
+export interface InformerLoopParts<T extends object> {
+  readonly lw: ListerWatcher<T>;
+  readonly indexer: Indexer<T>;
+  readonly keyFunc: KeyFunc<T>;
+  readonly snapshots: ConsistentSnapshots<T>;
+  readonly consistentSnapshots: boolean;
+  readonly processor: SharedProcessor<T>;
+  readonly mirror: FifoMirror<T>;
+  readonly transform: ((obj: T) => T) | undefined;
+  readonly freeze: boolean;
+  readonly scheduler: SchedulerLike;
+  readonly reflectorOptions: ReflectorOptions;
+  /** Emits a handler each time its resync is due. */
+  readonly resyncRequests: Observable<ProcessorListener<T>>;
+  readonly report: (error: InformerError) => void;
+  readonly onSynced: () => void;
+  /** Called with every resource version the Reflector reaches. */
+  readonly onResourceVersion: (resourceVersion: string) => void;
+  readonly errorContext: () => ErrorContext;
+}
+
+/**
+ * The informer's cache loop: Reflector → transform/freeze → DeltaFIFO → Indexer → handlers.
+ * Subscribing runs it; unsubscribing stops the watch, closes the queue and cancels everything.
+ *
+ * Besides feeding the cache, it keeps three promises:
+ * - a relist's deltas are applied with `indexer$` held, released when the last one is in;
+ * - `Sync` deltas reach only the handlers whose resync made them;
+ * - the Indexer's resource version moves to a list's or bookmark's version once the queue has
+ *   caught up with it (and never past a write still queued).
+ *
+ * @typeParam T - the object type
+ * @param parts - the informer's components
+ * @returns an Observable that never emits; it errors only on an internal failure
+ * @internal
+ */
+export function informerLoop<T extends object>(parts: InformerLoopParts<T>): Observable<never> {
+  return defer(() => {
+    const { indexer, mirror, snapshots, processor, report } = parts;
+    mirror.clear();
+    // Keys of the relist being applied; undefined when none is.
+    let replacing: Set<string> | undefined;
+    // A list or bookmark version the Indexer reaches once the queue has drained.
+    let pendingResourceVersion: string | undefined;
+
+    const settleResourceVersion = (): void => {
+      if (pendingResourceVersion === undefined || mirror.depth > 0) return;
+      indexer.setResourceVersion(pendingResourceVersion);
+      pendingResourceVersion = undefined;
+    };
+
+    const prepareObject = (obj: T, forDeletion: boolean): T | undefined => {
+      let out = obj;
+      if (parts.transform !== undefined) {
+        try {
+          out = parts.transform(obj);
+        } catch (err) {
+          report(new ObjectError(obj, 'transform', parts.errorContext(), err));
+          // A deletion only needs the key: keep it rather than leave a ghost in the cache.
+          if (!forDeletion) return undefined;
+          out = obj;
+        }
+      }
+      return parts.freeze ? deepFreeze(out) : out;
+    };
+
+    const prepare = (
+      input: FifoInput<T> | ResyncRequest<T>,
+    ): FifoInput<T> | ResyncRequest<T> | undefined => {
+      switch (input.type) {
+        case 'resync':
+          return input;
+        case 'replace': {
+          const items: T[] = [];
+          for (const item of input.items) {
+            const prepared = prepareObject(item, false);
+            if (prepared !== undefined) items.push(prepared);
+          }
+          return FifoInput.replace(items, input.resourceVersion);
+        }
+        case 'add':
+        case 'update': {
+          const prepared = prepareObject(input.object, false);
+          return prepared === undefined ? undefined : { type: input.type, object: prepared };
+        }
+        case 'delete':
+          if (isDeletedFinalStateUnknown(input.object)) return input;
+          return FifoInput.delete(prepareObject(input.object, true) ?? input.object);
+      }
+    };
+
+    const beforeQueue = (input: FifoInput<T> | ResyncRequest<T>): void => {
+      const written = mirror.write(input);
+      switch (input.type) {
+        case 'resync':
+          if ('due' in input) processor.planResync(written.syncedKeys ?? [], input.due);
+          return;
+        case 'replace':
+          pendingResourceVersion = input.resourceVersion;
+          if (parts.consistentSnapshots && (written.replacedKeys?.size ?? 0) > 0) {
+            replacing = new Set([...(replacing ?? []), ...(written.replacedKeys ?? [])]);
+            snapshots.hold();
+          } else {
+            settleResourceVersion();
+          }
+          return;
+        default:
+          pendingResourceVersion = undefined;
+      }
+    };
+
+    const onBookmark = (resourceVersion: string): void => {
+      pendingResourceVersion = resourceVersion;
+      if (replacing === undefined) settleResourceVersion();
+    };
+
+    const process = (deltas: Deltas<T>, isInInitialList: boolean): void => {
+      const newest = deltas.newest();
+      const key = newest === undefined ? undefined : mirror.keyOf(newest.object);
+      const events: ResourceEvent<T>[] = [];
+      for (const delta of deltas) {
+        try {
+          events.push(...applyDeltas(indexer, new Deltas([delta]), isInInitialList));
+        } catch (err) {
+          report(new ObjectError(delta.object, 'cache', parts.errorContext(), err));
+        }
+      }
+      if (key === undefined) return;
+      mirror.popped(key);
+      if (replacing?.delete(key) && replacing.size === 0) {
+        replacing = undefined;
+        settleResourceVersion();
+        snapshots.release();
+      } else if (replacing === undefined) {
+        settleResourceVersion();
+      }
+      processor.distribute(key, events);
+    };
+    const reflected = reflector(parts.lw, parts.reflectorOptions).pipe(
+      tap((output: ReflectorOutput<T>) => {
+        const version =
+          output.type === 'bookmark' || output.type === 'replace'
+            ? output.resourceVersion
+            : output.type === 'resync'
+              ? undefined
+              : resourceVersionOf(output.object);
+        if (version !== undefined) parts.onResourceVersion(version);
+        if (output.type === 'bookmark') onBookmark(output.resourceVersion);
+      }),
+      filter((output): output is FifoInput<T> => output.type !== 'bookmark'),
+    );
+    const resyncs = parts.resyncRequests.pipe(
+      map((due): ResyncRequest<T> => ({ type: 'resync', due })),
+    );
+
+    return merge(reflected, resyncs).pipe(
+      map(prepare),
+      filter((input): input is FifoInput<T> | ResyncRequest<T> => input !== undefined),
+      tap(beforeQueue),
+      deltaFifo<T, never>({
+        knownObjects: indexer,
+        keyFunction: parts.keyFunc,
+        emitDeltaTypeReplaced: true,
+        scheduler: parts.scheduler,
+        onKeyError: (error) =>
+          report(new ObjectError(error.obj, 'key', parts.errorContext(), error)),
+        onSynced: parts.onSynced,
+        process,
+      }),
+      ignoreElements(),
+    );
+  });
+}

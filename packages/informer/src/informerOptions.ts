@@ -1,0 +1,49 @@
+import type { Indexers, KeyFunc } from '@rxkube/store';
+import type { SchedulerLike } from 'rxjs';
+import type { Logger } from './logger.js';
+import type { ReflectorOptions } from './reflectorOptions.js';
+
+/**
+ * Options of a `SharedIndexInformer`; all optional.
+ *
+ * @typeParam T - the object type
+ */
+export interface SharedIndexInformerOptions<T> {
+  /** Index functions by name, e.g. `{ [NamespaceIndex]: metaNamespaceIndexFunc }`. */
+  indexers?: Indexers<T>;
+  /** Cache key function; default `namespace/name` (tombstones handled). */
+  keyFunc?: KeyFunc<T>;
+  /**
+   * Default resync period of handlers added without one (ms); 0 (default) for none. client-go's
+   * `defaultEventHandlerResyncPeriod`.
+   */
+  resyncPeriod?: number;
+  /**
+   * Rewrites each object before it enters the queue, e.g. to drop `managedFields`. It must
+   * return an object with the same key. If it throws, the object is skipped and reported
+   * (a deletion goes ahead with the untransformed object).
+   */
+  transform?: (obj: T) => T;
+  /**
+   * Deep-freeze objects before they enter the cache, so a handler or reader that mutates a
+   * shared cached object fails at once with a `TypeError` instead of silently corrupting the
+   * cache for everyone. Default true; turn it off only once measured to matter.
+   */
+  freeze?: boolean;
+  /**
+   * Hold `indexer$` while a relist is being applied and release it once the whole list is in,
+   * so subscribers never see a half-applied relist. Default true.
+   */
+  consistentSnapshots?: boolean;
+  /**
+   * Clock and timers for resync, backoff and idle detection. Default `asyncScheduler`; tests
+   * pass a virtual-time scheduler.
+   */
+  scheduler?: SchedulerLike;
+  /** Reflector tuning: backoff, watch timeouts, idle detection, streaming lists, randomness. */
+  reflector?: Omit<ReflectorOptions, 'scheduler' | 'onError' | 'monitor' | 'keyFunc'>;
+  /** Where diagnostics go. Default: nowhere. */
+  logger?: Logger;
+  /** Name used in logs and errors. Default: the lister-watcher's description. */
+  name?: string;
+}

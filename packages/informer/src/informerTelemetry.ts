@@ -1,0 +1,83 @@
+import { Subject } from 'rxjs';
+import type { InformerError } from './errors.js';
+import type { Logger } from './logger.js';
+import { MetricsCounters } from './metrics.js';
+import type { ReflectorMonitor } from './reflectorOptions.js';
+
+/**
+ * An informer's outward signals in one place: the `errors$` stream, counters, logs, and the
+ * watch error handler.
+ *
+ * @internal
+ */
+export class InformerTelemetry {
+  /** Every reported failure. */
+  readonly errors = new Subject<InformerError>();
+  /** The counters behind `metrics()`. */
+  readonly counters = new MetricsCounters();
+  /** Replaces the warning logged for list/watch failures. */
+  watchErrorHandler: ((error: InformerError) => void) | undefined;
+
+  /**
+   * @param name - the informer's name, for logs
+   * @param logger - where diagnostics go
+   */
+  constructor(
+    private readonly name: string,
+    private readonly logger: Logger,
+  ) {}
+
+  /**
+   * Counts, logs and publishes a failure.
+   *
+   * @param error - the failure
+   */
+  report(error: InformerError): void {
+    this.publish(error);
+    this.logger.warn(error.message, { informer: this.name, kind: error.kind });
+  }
+
+  /**
+   * Like {@link InformerTelemetry.report}, but the watch error handler, if set, replaces the log.
+   *
+   * @param error - a list or watch failure
+   */
+  reportReflectorError(error: InformerError): void {
+    this.publish(error);
+    try {
+      if (this.watchErrorHandler !== undefined) this.watchErrorHandler(error);
+      else this.logger.warn(error.message, { informer: this.name, kind: error.kind });
+    } catch {
+      // A failing error handler must not disturb the reflector.
+    }
+  }
+
+  /** @returns Reflector callbacks that count and log its activity */
+  monitor(): ReflectorMonitor {
+    const { counters, logger, name: informer } = this;
+    return {
+      listing: (resourceVersion, limit) =>
+        logger.debug('listing', { informer, resourceVersion, limit }),
+      listed: (items, resourceVersion) => {
+        counters.listed();
+        logger.debug('listed', { informer, items, resourceVersion });
+      },
+      watching: (resourceVersion, streaming) => {
+        counters.watching();
+        logger.debug('watching', { informer, resourceVersion, streaming });
+      },
+      event: (type) => counters.event(type),
+      backingOff: (delayMs) => logger.debug('backing off', { informer, delayMs }),
+    };
+  }
+
+  /** Completes `errors`. */
+  close(): void {
+    this.errors.complete();
+  }
+
+  private publish(error: InformerError): void {
+    this.counters.error(error.kind);
+    this.errors.next(error);
+  }
+}

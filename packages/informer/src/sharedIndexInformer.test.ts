@@ -1,0 +1,374 @@
+import { DeletedFinalStateUnknown, NamespaceIndex, metaNamespaceIndexFunc } from '@rxkube/store';
+import { Subject, type Subscription } from 'rxjs';
+import type { InformerEvent } from './eventHandler.js';
+import type { InformerError } from './errors.js';
+import type { SharedIndexInformerOptions } from './informerOptions.js';
+import { SharedIndexInformer } from './sharedIndexInformer.js';
+import { FakeListerWatcher } from './testing/fakeListerWatcher.testing.js';
+import { pod, type TestPod } from './testing/pods.testing.js';
+import { SteppingScheduler, settle } from './testing/virtualTime.testing.js';
+
+let lw: FakeListerWatcher<TestPod>;
+let scheduler: SteppingScheduler;
+let informer: SharedIndexInformer<TestPod>;
+let errors: InformerError[];
+let running: Subscription | undefined;
+
+function create(options: SharedIndexInformerOptions<TestPod> = {}): SharedIndexInformer<TestPod> {
+  lw = new FakeListerWatcher<TestPod>();
+  informer = new SharedIndexInformer(lw, {
+    scheduler,
+    reflector: { random: () => 0 },
+    indexers: { [NamespaceIndex]: metaNamespaceIndexFunc },
+    ...options,
+  });
+  informer.errors$.subscribe((err) => errors.push(err));
+  return informer;
+}
+
+function keysOf(events: InformerEvent<TestPod>[]): string[] {
+  return events.map((e) => {
+    const obj = e.object instanceof DeletedFinalStateUnknown ? e.object.obj : e.object;
+    return `${e.type}:${obj?.metadata.name}@${obj?.metadata.resourceVersion}`;
+  });
+}
+
+function names(snapshot: { list(): TestPod[] }): string[] {
+  return snapshot
+    .list()
+    .map((p) => `${p.metadata.name}@${p.metadata.resourceVersion}`)
+    .sort();
+}
+
+beforeEach(() => {
+  scheduler = new SteppingScheduler();
+  errors = [];
+  running = undefined;
+});
+afterEach(() => {
+  running?.unsubscribe();
+  informer.stop();
+});
+
+test('syncs the initial list: one consistent snapshot, then hasSynced, handlers get initial adds', async () => {
+  create();
+  const events: InformerEvent<TestPod>[] = [];
+  informer.handle().subscribe((e) => events.push(e));
+  const sizes: number[] = [];
+  informer.indexer$.subscribe((s) => sizes.push(s.size));
+  running = informer.start();
+  expect(informer.hasSynced()).toBe(false);
+  lw.respondList([pod('a', '1'), pod('b', '2'), pod('c', '3')], '10');
+  expect(await informer.waitForCacheSync()).toBe(true);
+  await settle();
+  expect(sizes).toEqual([0, 3]);
+  expect(events.every((e) => e.type === 'add' && e.isInInitialList)).toBe(true);
+  expect(keysOf(events).sort()).toEqual(['add:a@1', 'add:b@2', 'add:c@3']);
+  expect(informer.indexer$.value.resourceVersion).toBe('10');
+  expect(informer.lastSyncResourceVersion()).toBe('10');
+});
+
+test('a relist is published as one snapshot, with tombstones for objects deleted meanwhile', async () => {
+  create();
+  const events: InformerEvent<TestPod>[] = [];
+  informer.handle().subscribe((e) => events.push(e));
+  running = informer.start();
+  lw.respondList([pod('a', '1'), pod('b', '2'), pod('c', '3')], '10');
+  await informer.waitForCacheSync();
+  const seen: string[][] = [];
+  informer.indexer$.subscribe((s) => seen.push(names(s)));
+  // The watch expires; the relist finds b gone, c changed and d new.
+  lw.emit({ type: 'ERROR', object: { code: 410, reason: 'Expired' } });
+  scheduler.advance(800);
+  lw.respondList([pod('a', '1'), pod('c', '7'), pod('d', '8')], '20');
+  await settle(50);
+  expect(seen).toEqual([
+    ['a@1', 'b@2', 'c@3'],
+    ['a@1', 'c@7', 'd@8'],
+  ]);
+  const afterRelist = events.slice(3);
+  expect(keysOf(afterRelist).sort()).toEqual(['add:d@8', 'delete:b@2', 'update:c@7']);
+  const deletion = afterRelist.find((e) => e.type === 'delete');
+  expect(deletion?.object).toBeInstanceOf(DeletedFinalStateUnknown);
+  expect(informer.indexer$.value.resourceVersion).toBe('20');
+});
+
+test('with consistent snapshots off, a relist shows through key by key', async () => {
+  create({ consistentSnapshots: false });
+  running = informer.start();
+  lw.respondList([pod('a', '1'), pod('b', '2')], '10');
+  await informer.waitForCacheSync();
+  const seen: number[] = [];
+  informer.indexer$.subscribe((s) => seen.push(s.size));
+  lw.lastWatch().subject.complete();
+  scheduler.advance(800);
+  lw.respondList([pod('c', '3'), pod('d', '4')], '20');
+  await settle(50);
+  expect(seen.length).toBeGreaterThan(2);
+});
+
+test('watch events reach the cache and every handler in order', async () => {
+  create();
+  const first: InformerEvent<TestPod>[] = [];
+  const second: InformerEvent<TestPod>[] = [];
+  informer.addEventHandler({
+    onAdd: (o) => void first.push({ type: 'add', object: o, isInInitialList: false }),
+    onUpdate: (old, o) =>
+      void first.push({ type: 'update', object: o, oldObject: old, isInInitialList: false }),
+    onDelete: (o) => void first.push({ type: 'delete', object: o, isInInitialList: false }),
+  });
+  informer.handle().subscribe((e) => second.push(e));
+  running = informer.start();
+  lw.respondList([], '1');
+  await informer.waitForCacheSync();
+  lw.emit({ type: 'ADDED', object: pod('a', '2') });
+  lw.emit({ type: 'MODIFIED', object: pod('a', '3') });
+  lw.emit({ type: 'ADDED', object: pod('b', '4') });
+  lw.emit({ type: 'DELETED', object: pod('a', '5') });
+  await settle(50);
+  const expected = ['add:a@2', 'update:a@3', 'delete:a@5', 'add:b@4'];
+  expect(keysOf(second)).toEqual(expected);
+  expect(keysOf(first)).toEqual(expected);
+  expect(names(informer.getIndexer())).toEqual(['b@4']);
+  expect(informer.lister().namespace('default').get('b')?.metadata.resourceVersion).toBe('4');
+});
+
+test('bookmarks advance the resource version and change nothing else', async () => {
+  create();
+  running = informer.start();
+  lw.respondList([pod('a', '1')], '10');
+  await informer.waitForCacheSync();
+  const before = informer.indexer$.value;
+  lw.emit({ type: 'BOOKMARK', object: { metadata: { resourceVersion: '99' } } });
+  await settle();
+  expect(informer.lastSyncResourceVersion()).toBe('99');
+  expect(informer.indexer$.value.resourceVersion).toBe('99');
+  expect(informer.indexer$.value.list()).toEqual(before.list());
+  expect(informer.metrics()).toMatchObject({ bookmarks: 1, lists: 1, watches: 1 });
+});
+
+describe('per-handler resync', () => {
+  test('each handler resyncs on its own schedule with the cached objects, and only it', async () => {
+    create();
+    const fast: string[] = [];
+    const slow: string[] = [];
+    const never: string[] = [];
+    const record = (into: string[]) => (e: InformerEvent<TestPod>) =>
+      into.push(`${scheduler.now()}:${e.type}:${(e.object as TestPod).metadata.name}`);
+    informer.handle({ resyncPeriod: 10_000 }).subscribe(record(fast));
+    informer.handle({ resyncPeriod: 25_000 }).subscribe(record(slow));
+    informer.handle().subscribe(record(never));
+    running = informer.start();
+    expect(informer.resyncCheckPeriod()).toBe(10_000);
+    lw.respondList([pod('a', '1')], '10');
+    await informer.waitForCacheSync();
+    for (let t = 0; t < 30; t++) {
+      scheduler.advance(1000);
+      await settle();
+    }
+    expect(fast).toEqual(['0:add:a', '10000:update:a', '20000:update:a', '30000:update:a']);
+    expect(slow).toEqual(['0:add:a', '25000:update:a']);
+    expect(never).toEqual(['0:add:a']);
+  });
+
+  test('a resync never delivers an object older than a change still queued', async () => {
+    create();
+    const seen: string[] = [];
+    informer
+      .handle({ resyncPeriod: 1000 })
+      .subscribe((e) => seen.push(`${e.type}@${(e.object as TestPod).metadata.resourceVersion}`));
+    running = informer.start();
+    lw.respondList([pod('a', '1')], '10');
+    await informer.waitForCacheSync();
+    await settle();
+    // The change and the resync arrive together, before the queue is popped.
+    lw.emit({ type: 'MODIFIED', object: pod('a', '2') });
+    scheduler.advance(1000);
+    await settle(50);
+    expect(seen).toEqual(['add@1', 'update@2']);
+    scheduler.advance(1000);
+    await settle(50);
+    expect(seen).toEqual(['add@1', 'update@2', 'update@2']);
+  });
+
+  test('a resync schedule can be any Observable', async () => {
+    create();
+    const trigger = new Subject<void>();
+    const seen: string[] = [];
+    informer.handle({ resync$: trigger }).subscribe((e) => seen.push(e.type));
+    running = informer.start();
+    lw.respondList([pod('a', '1'), pod('b', '2')], '10');
+    await informer.waitForCacheSync();
+    trigger.next();
+    await settle(50);
+    expect(seen).toEqual(['add', 'add', 'update', 'update']);
+    expect(informer.metrics().resyncs).toBe(1);
+  });
+
+  test('the check period follows the smallest handler period and is re-planned on removal', () => {
+    create();
+    informer.addEventHandler({}, { resyncPeriod: 5000 });
+    const fast = informer.addEventHandler({}, { resyncPeriod: 2000 });
+    informer.addEventHandler({}, { resyncPeriod: 300 }).remove();
+    expect(informer.resyncCheckPeriod()).toBe(2000);
+    fast.remove();
+    expect(informer.resyncCheckPeriod()).toBe(5000);
+  });
+});
+
+test('a late handler gets the cache as adds, then live events, without gap or duplicate', async () => {
+  create();
+  running = informer.start();
+  lw.respondList([pod('a', '1'), pod('b', '2')], '10');
+  await informer.waitForCacheSync();
+  lw.emit({ type: 'MODIFIED', object: pod('a', '3') });
+  await settle();
+  const events: InformerEvent<TestPod>[] = [];
+  const subscription = informer.handle().subscribe((e) => events.push(e));
+  lw.emit({ type: 'MODIFIED', object: pod('b', '4') });
+  await settle(50);
+  expect(keysOf(events.slice(0, 2)).sort()).toEqual(['add:a@3', 'add:b@2']);
+  expect(keysOf(events.slice(2))).toEqual(['update:b@4']);
+  expect(events.slice(0, 2).every((e) => e.isInInitialList)).toBe(true);
+  subscription.unsubscribe();
+});
+
+test('a handler that throws is reported and keeps receiving events', async () => {
+  create();
+  const received: string[] = [];
+  const registration = informer.addEventHandler(
+    {
+      onAdd: (obj) => {
+        received.push(obj.metadata.name);
+        if (obj.metadata.name === 'bad') throw new Error('boom');
+      },
+    },
+    { name: 'picky' },
+  );
+  running = informer.start();
+  lw.respondList([], '1');
+  lw.emit({ type: 'ADDED', object: pod('bad', '2') });
+  lw.emit({ type: 'ADDED', object: pod('good', '3') });
+  await settle(50);
+  expect(received).toEqual(['bad', 'good']);
+  expect(errors).toHaveLength(1);
+  expect(errors[0]).toMatchObject({ kind: 'handler', handler: 'picky', event: 'add' });
+  expect(registration.hasSynced()).toBe(true);
+});
+
+test('a slow async handler delays neither the cache nor other handlers, and loses nothing', async () => {
+  create();
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const slow: string[] = [];
+  const fast: string[] = [];
+  informer.addEventHandler({
+    onAdd: async (obj) => {
+      slow.push(obj.metadata.name);
+      await gate;
+    },
+  });
+  informer.addEventHandler({ onAdd: (obj) => void fast.push(obj.metadata.name) });
+  running = informer.start();
+  lw.respondList([], '1');
+  for (const name of ['a', 'b', 'c']) lw.emit({ type: 'ADDED', object: pod(name, '2') });
+  await settle(50);
+  expect(fast).toEqual(['a', 'b', 'c']);
+  expect(slow).toEqual(['a']);
+  expect(informer.getIndexer().size).toBe(3);
+  expect(informer.metrics().handlers.map((h) => h.buffered)).toEqual([2, 0]);
+  release();
+  await settle(50);
+  expect(slow).toEqual(['a', 'b', 'c']);
+});
+
+test('a removed handler receives nothing more', async () => {
+  create();
+  const events: string[] = [];
+  const registration = informer.addEventHandler({
+    onAdd: (o) => void events.push(o.metadata.name),
+  });
+  running = informer.start();
+  lw.respondList([], '1');
+  lw.emit({ type: 'ADDED', object: pod('a', '2') });
+  await settle();
+  registration.remove();
+  lw.emit({ type: 'ADDED', object: pod('b', '3') });
+  await settle();
+  expect(events).toEqual(['a']);
+});
+
+test('cached objects are frozen: mutating one throws instead of corrupting the cache', async () => {
+  create();
+  running = informer.start();
+  lw.respondList([pod('a', '1', { metadata: { name: 'a', labels: { app: 'web' } } })], '10');
+  await informer.waitForCacheSync();
+  const cached = informer.lister().get('default/a')!;
+  expect(() => {
+    cached.metadata.labels!['app'] = 'hacked';
+  }).toThrow(TypeError);
+  expect(informer.lister().get('default/a')?.metadata.labels).toEqual({ app: 'web' });
+});
+
+test('transform runs before the queue; a throwing transform skips only its object', async () => {
+  create({
+    transform: (obj) => {
+      if (obj.metadata.name === 'broken') throw new Error('cannot transform');
+      return { ...obj, status: undefined };
+    },
+  });
+  running = informer.start();
+  lw.respondList([pod('a', '1', { status: { phase: 'Running' } }), pod('broken', '2')], '10');
+  await informer.waitForCacheSync();
+  expect(
+    informer
+      .lister()
+      .list()
+      .map((p) => p.metadata.name),
+  ).toEqual(['a']);
+  expect(informer.lister().get('default/a')?.status).toBeUndefined();
+  expect(errors.map((e) => e.kind)).toEqual(['object']);
+  expect(() => informer.setTransform((o) => o)).toThrow(/before the informer starts/);
+});
+
+test('a malformed object is reported and skipped; the rest of the list is cached', async () => {
+  create();
+  running = informer.start();
+  lw.respondList([pod('a', '1'), { metadata: {} } as TestPod], '10');
+  await informer.waitForCacheSync();
+  lw.emit({ type: 'ADDED', object: { metadata: { namespace: 'x' } } as TestPod });
+  lw.emit({ type: 'ADDED', object: pod('b', '11') });
+  await settle();
+  expect(names(informer.getIndexer())).toEqual(['a@1', 'b@11']);
+  expect(errors.map((e) => `${e.kind}:${(e as { stage?: string }).stage}`)).toEqual([
+    'object:key',
+    'object:key',
+  ]);
+});
+
+test('stop aborts the watch, completes the streams and cancels every timer', async () => {
+  create();
+  informer.handle({ resyncPeriod: 5000 }).subscribe();
+  let completed = 0;
+  informer.indexer$.subscribe({ complete: () => completed++ });
+  informer.errors$.subscribe({ complete: () => completed++ });
+  informer.hasSynced$.subscribe({ complete: () => completed++ });
+  running = informer.start();
+  lw.respondList([pod('a', '1')], '10');
+  await informer.waitForCacheSync();
+  informer.stop();
+  expect(lw.lastWatch().active).toBe(false);
+  expect(completed).toBe(3);
+  expect(scheduler.scheduled).toBe(0);
+  expect(informer.isStopped()).toBe(true);
+  expect(await informer.waitForCacheSync()).toBe(true);
+  expect(() => informer.addEventHandler({})).toThrow(/stopped/);
+});
+
+test('waitForCacheSync resolves false when the informer stops first', async () => {
+  create();
+  running = informer.start();
+  const waiting = informer.waitForCacheSync();
+  informer.stop();
+  expect(await waiting).toBe(false);
+});

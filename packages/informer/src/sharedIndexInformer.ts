@@ -1,0 +1,431 @@
+import {
+  Indexer,
+  deletionHandlingMetaNamespaceKeyFunc,
+  selectByIndex,
+  selectKey,
+  selectList,
+  type Indexers,
+  type KeyFunc,
+  type KubeObject,
+} from '@rxkube/store';
+import {
+  BehaviorSubject,
+  Observable,
+  Subject,
+  Subscription,
+  asyncScheduler,
+  distinctUntilChanged,
+  interval,
+  map,
+  retry,
+  timer,
+  type SchedulerLike,
+} from 'rxjs';
+import { ConsistentSnapshots } from './consistentSnapshots.js';
+import {
+  handlerDelivery,
+  type HandlerOptions,
+  type HandlerRegistration,
+  type InformerEvent,
+  type ResourceEventHandler,
+} from './eventHandler.js';
+import { HandlerError, InternalError, type ErrorContext, type InformerError } from './errors.js';
+import { FifoMirror } from './fifoMirror.js';
+import { informerLoop } from './informerLoop.js';
+import type { SharedIndexInformerOptions } from './informerOptions.js';
+import { listerFor, type Lister } from './lister.js';
+import type { ListerWatcher } from './listerWatcher.js';
+import { silentLogger, type Logger } from './logger.js';
+import { MetricsCounters, type InformerMetrics } from './metrics.js';
+import type { ReflectorMonitor } from './reflectorOptions.js';
+import { HandlerRegistry } from './handlerRegistry.js';
+
+/** Lifecycle of an informer: started once, stopped once. */
+type InformerState = 'idle' | 'running' | 'stopped';
+
+/**
+ * client-go's `SharedIndexInformer` on RxJS: one list-watch feeding an indexed cache whose
+ * immutable snapshots stream on {@link SharedIndexInformer.indexer$}, and any number of event
+ * handlers, each with its own buffer and its own resync schedule.
+ *
+ * Start it with {@link SharedIndexInformer.start} (or `run(signal)`), read it synchronously
+ * (`getIndexer()`, `lister()`) or reactively (`list$`, `get$`, `byIndex$`), react to changes
+ * with `addEventHandler` or `handle()`, stop it with `stop()`. Failures never stop it: they go
+ * to {@link SharedIndexInformer.errors$} as typed errors while it converges on the server's state.
+ *
+ * @typeParam T - the object type, e.g. client-node's `V1Pod`
+ * @example
+ * ```ts
+ * const informer = new SharedIndexInformer(listerWatcher<V1Pod>(kc, { version: 'v1', plural: 'pods' }), {
+ *   indexers: { [NamespaceIndex]: metaNamespaceIndexFunc },
+ * });
+ * informer.addEventHandler({ onAdd: (pod) => console.log('added', pod.metadata?.name) });
+ * const running = informer.start();
+ * await informer.waitForCacheSync();
+ * informer.byIndex$(NamespaceIndex, 'shop').subscribe(render);
+ * // later
+ * running.unsubscribe();
+ * ```
+ */
+export class SharedIndexInformer<T extends object = KubeObject> {
+  /**
+   * Snapshots of the cache: the current one on subscription, then one per change (never a
+   * half-applied relist, unless `consistentSnapshots` is off). Completes on stop.
+   */
+  readonly indexer$: ConsistentSnapshots<T>;
+  /** Every failure, typed; the informer keeps running. */
+  readonly errors$: Observable<InformerError>;
+  /** `false` until the initial list has been fully processed, then `true`. */
+  readonly hasSynced$: Observable<boolean>;
+
+  private readonly indexer: Indexer<T>;
+  private readonly keyFunc: KeyFunc<T>;
+  private readonly handlers: HandlerRegistry<T>;
+  private readonly mirror: FifoMirror<T>;
+  private readonly telemetry: InformerTelemetry;
+  private readonly synced = new BehaviorSubject(false);
+  private readonly scheduler: SchedulerLike;
+  private readonly logger: Logger;
+  private readonly name: string;
+  private state: InformerState = 'idle';
+  private running = new Subscription();
+  private lastResourceVersion = '';
+  private transform: ((obj: T) => T) | undefined;
+
+  /**
+   * @param lw - what to list and watch
+   * @param options - indexers, resync, transform, freezing, scheduler, logger…
+   */
+  constructor(
+    private readonly lw: ListerWatcher<T>,
+    private readonly options: SharedIndexInformerOptions<T> = {},
+  ) {
+    this.keyFunc = options.keyFunc ?? (deletionHandlingMetaNamespaceKeyFunc as KeyFunc<T>);
+    this.indexer = new Indexer<T>({ indexers: options.indexers ?? {}, keyFunc: this.keyFunc });
+    this.indexer$ = new ConsistentSnapshots(this.indexer);
+    this.mirror = new FifoMirror(this.keyFunc, this.indexer);
+    this.scheduler = options.scheduler ?? asyncScheduler;
+    this.logger = options.logger ?? silentLogger;
+    this.name = options.name ?? lw.description;
+    this.transform = options.transform;
+    this.telemetry = new InformerTelemetry(this.name, this.logger);
+    this.errors$ = this.telemetry.errors.asObservable();
+    this.hasSynced$ = this.synced.pipe(distinctUntilChanged());
+    this.handlers = new HandlerRegistry<T>({
+      scheduler: this.scheduler,
+      logger: this.logger,
+      defaultResyncPeriod: options.resyncPeriod ?? 0,
+      isRunning: () => this.state === 'running',
+      hasSynced: () => this.synced.value,
+      cached: () => this.indexer.list(),
+      handlerFailed: (name, event, err) =>
+        this.telemetry.report(new HandlerError(name, event.type, this.errorContext(), err)),
+    });
+  }
+
+  /**
+   * Starts list-watch. Call once; the informer cannot be restarted after a stop.
+   *
+   * @returns a subscription whose `unsubscribe()` stops the informer
+   * @throws Error if it was already started or stopped
+   */
+  start(): Subscription {
+    if (this.state !== 'idle')
+      throw new Error(
+        `informer ${this.name} was already ${this.state === 'running' ? 'started' : 'stopped'}`,
+      );
+    this.state = 'running';
+    this.logger.debug('informer starting', { informer: this.name });
+    const loop = informerLoop({
+      lw: this.lw,
+      indexer: this.indexer,
+      keyFunc: this.keyFunc,
+      snapshots: this.indexer$,
+      consistentSnapshots: this.options.consistentSnapshots ?? true,
+      processor: this.handlers.processor,
+      mirror: this.mirror,
+      transform: this.transform,
+      freeze: this.options.freeze ?? true,
+      scheduler: this.scheduler,
+      reflectorOptions: {
+        ...this.options.reflector,
+        scheduler: this.scheduler,
+        keyFunc: this.keyFunc as KeyFunc<unknown>,
+        onError: (error) => this.telemetry.reportReflectorError(error),
+        monitor: this.telemetry.monitor(),
+      },
+      resyncRequests: this.handlers.resyncRequests,
+      report: (error) => this.telemetry.report(error),
+      onSynced: () => this.synced.next(true),
+      onResourceVersion: (version) => (this.lastResourceVersion = version),
+      errorContext: () => this.errorContext(),
+    });
+    this.running.add(
+      loop
+        .pipe(
+          // Only a defect in the loop itself gets here; start over rather than go silent.
+          retry({
+            delay: (err: unknown) => {
+              this.telemetry.report(new InternalError(this.errorContext(), err));
+              this.indexer$.release();
+              return timer(1000, this.scheduler);
+            },
+          }),
+        )
+        .subscribe(),
+    );
+    this.handlers.start();
+    return new Subscription(() => this.stop());
+  }
+
+  /**
+   * Runs the informer until `signal` aborts, like client-go's blocking `Run(stopCh)`.
+   *
+   * @param signal - stops the informer when aborted
+   * @returns a promise resolved once the informer has stopped
+   */
+  run(signal: AbortSignal): Promise<void> {
+    this.start();
+    return new Promise<void>((resolve) => {
+      const stop = (): void => {
+        this.stop();
+        resolve();
+      };
+      if (signal.aborted) stop();
+      else signal.addEventListener('abort', stop, { once: true });
+    });
+  }
+
+  /**
+   * Stops everything: the watch and any request in flight, timers, handler deliveries (buffered
+   * events are dropped). `indexer$`, `errors$` and `hasSynced$` complete. Idempotent.
+   */
+  stop(): void {
+    if (this.state === 'stopped') return;
+    this.state = 'stopped';
+    this.running.unsubscribe();
+    this.handlers.stop();
+    this.mirror.clear();
+    this.indexer$.close();
+    this.indexer.close();
+    this.telemetry.close();
+    this.synced.complete();
+    this.logger.debug('informer stopped', { informer: this.name });
+  }
+
+  /** @returns whether `start()` (or `run()`) has been called */
+  isStarted(): boolean {
+    return this.state !== 'idle';
+  }
+
+  /** @returns whether `stop()` has been called */
+  isStopped(): boolean {
+    return this.state === 'stopped';
+  }
+
+  /** @returns whether the initial list has been fully processed (client-go's `HasSynced`) */
+  hasSynced(): boolean {
+    return this.synced.value;
+  }
+
+  /**
+   * Waits for the initial list to be processed.
+   *
+   * @param signal - gives up when aborted
+   * @returns true once synced; false if the informer stopped or `signal` aborted first
+   */
+  waitForCacheSync(signal?: AbortSignal): Promise<boolean> {
+    if (this.synced.value) return Promise.resolve(true);
+    if (this.state === 'stopped' || signal?.aborted === true) return Promise.resolve(false);
+    return new Promise<boolean>((resolve) => {
+      const waiting = new Subscription();
+      const done = (synced: boolean): void => {
+        waiting.unsubscribe();
+        resolve(synced);
+      };
+      const onAbort = (): void => done(false);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      waiting.add(() => signal?.removeEventListener('abort', onAbort));
+      waiting.add(
+        this.hasSynced$.subscribe({
+          next: (synced) => synced && done(true),
+          complete: () => done(false),
+        }),
+      );
+    });
+  }
+
+  /** @returns the live cache (client-go's `GetStore`); prefer snapshots for anything reactive */
+  getStore(): Indexer<T> {
+    return this.indexer;
+  }
+
+  /** @returns the live cache with its indices (client-go's `GetIndexer`) */
+  getIndexer(): Indexer<T> {
+    return this.indexer;
+  }
+
+  /** @returns synchronous reads of the live cache */
+  lister(): Lister<T> {
+    return listerFor(this.indexer);
+  }
+
+  /**
+   * @param predicate - optional filter (pure)
+   * @returns the cached objects, emitted when that answer changes
+   */
+  list$(predicate?: (obj: T) => boolean): Observable<readonly T[]> {
+    return this.indexer$.pipe(selectList(predicate));
+  }
+
+  /**
+   * @param key - `namespace/name` (or `name`)
+   * @returns the cached object or `undefined`, emitted when it changes
+   */
+  get$(key: string): Observable<T | undefined> {
+    return this.indexer$.pipe(selectKey(key));
+  }
+
+  /**
+   * @param indexName - a registered index
+   * @param value - the indexed value
+   * @returns the objects under that value, emitted when they change
+   */
+  byIndex$(indexName: string, value: string): Observable<readonly T[]> {
+    return this.indexer$.pipe(selectByIndex(indexName, value));
+  }
+
+  /**
+   * Adds index functions; existing objects are indexed at once.
+   *
+   * @param indexers - index functions by name
+   */
+  addIndexers(indexers: Indexers<T>): void {
+    this.indexer.addIndexers(indexers);
+  }
+
+  /**
+   * Sets the transform applied to objects before they are queued (client-go's `SetTransform`).
+   *
+   * @param transform - the transform
+   * @throws Error once the informer has started
+   */
+  setTransform(transform: (obj: T) => T): void {
+    if (this.state !== 'idle')
+      throw new Error('setTransform must be called before the informer starts');
+    this.transform = transform;
+  }
+
+  /**
+   * Sets the function told of every list/watch failure (client-go's `SetWatchErrorHandler`);
+   * by default they are logged as warnings. `errors$` receives them either way.
+   *
+   * @param handler - receives each failure
+   * @throws Error once the informer has started
+   */
+  setWatchErrorHandler(handler: (error: InformerError) => void): void {
+    if (this.state !== 'idle')
+      throw new Error('setWatchErrorHandler must be called before the informer starts');
+    this.telemetry.watchErrorHandler = handler;
+  }
+
+  /** @returns the last resource version the reflector saw (client-go's `LastSyncResourceVersion`) */
+  lastSyncResourceVersion(): string {
+    return this.lastResourceVersion;
+  }
+
+  /** @returns the smallest handler resync period (0 when no handler resyncs) */
+  resyncCheckPeriod(): number {
+    return this.handlers.processor.resyncCheckPeriod();
+  }
+
+  /**
+   * Registers a handler. Added before start, it receives the initial list as adds; added
+   * later, it first receives an add for every cached object (`isInInitialList` true), then live
+   * events, with no gap and no duplicate.
+   *
+   * @param handler - `onAdd`, `onUpdate`, `onDelete`; each may be async
+   * @param options - its own resync period or schedule, and a name
+   * @returns the registration: `hasSynced()`, `remove()`
+   * @throws Error if the informer was stopped
+   */
+  addEventHandler(
+    handler: ResourceEventHandler<T>,
+    options: HandlerOptions = {},
+  ): HandlerRegistration {
+    return this.addListener(handlerDelivery(handler), options);
+  }
+
+  private addListener(
+    deliver: (event: InformerEvent<T>) => unknown,
+    options: HandlerOptions,
+  ): HandlerRegistration {
+    if (this.state === 'stopped')
+      throw new Error(`informer ${this.name} has stopped; handler not added`);
+    return this.handlers.add(deliver, options);
+  }
+
+  /**
+   * Removes a handler (same as `registration.remove()`).
+   *
+   * @param registration - what `addEventHandler` returned
+   */
+  removeEventHandler(registration: HandlerRegistration): void {
+    registration.remove();
+  }
+
+  /**
+   * The reactive form of {@link SharedIndexInformer.addEventHandler}: subscribing registers a
+   * handler with its own buffer and resync schedule, unsubscribing removes it.
+   *
+   * @param options - resync period or schedule, name
+   * @returns an Observable of events
+   * @example
+   * ```ts
+   * informer.handle({ resyncPeriod: 60_000 })
+   *   .pipe(filter((e) => e.type !== 'delete'), concatMap((e) => reconcile(e.object)))
+   *   .subscribe();
+   * ```
+   */
+  handle(options: HandlerOptions = {}): Observable<InformerEvent<T>> {
+    return new Observable<InformerEvent<T>>((subscriber) => {
+      const registration = this.addListener((event) => subscriber.next(event), options);
+      return () => registration.remove();
+    });
+  }
+
+  /** @returns the informer's counters now */
+  metrics(): InformerMetrics {
+    const { lists, watches, events, bookmarks, errors } = this.telemetry.counters;
+    return {
+      lists,
+      relists: Math.max(0, lists - 1),
+      watches,
+      events,
+      bookmarks,
+      resyncs: this.handlers.resyncs,
+      errors: { ...errors },
+      lastResourceVersion: this.lastResourceVersion,
+      fifoDepth: this.mirror.depth,
+      cached: this.indexer.size,
+      handlers: [...this.handlers.processor.all()].map(({ name, buffered, delivered, failed }) => ({
+        name,
+        buffered,
+        delivered,
+        failed,
+      })),
+    };
+  }
+
+  /**
+   * @param periodMs - sampling period
+   * @returns {@link SharedIndexInformer.metrics} every `periodMs`
+   */
+  metrics$(periodMs: number): Observable<InformerMetrics> {
+    return interval(periodMs, this.scheduler).pipe(map(() => this.metrics()));
+  }
+
+  private errorContext(): ErrorContext {
+    return { resource: this.name, resourceVersion: this.lastResourceVersion };
+  }
+}

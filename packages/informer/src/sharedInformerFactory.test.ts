@@ -1,0 +1,51 @@
+import { FakeApiServer, loadPods } from '@rxkube/testing';
+import { SharedInformerFactory } from './sharedInformerFactory.js';
+import { eventually } from './testing/eventually.testing.js';
+
+let server: FakeApiServer;
+let factory: SharedInformerFactory;
+
+beforeEach(async () => {
+  server = await FakeApiServer.start();
+  factory = new SharedInformerFactory(server.kubeConfig());
+});
+afterEach(async () => {
+  factory.shutdown();
+  await eventually(
+    () => server.openWatches === 0 && server.openConnections === 0,
+    'sockets to close',
+  );
+  await server.stop();
+});
+
+const pods = { version: 'v1', plural: 'pods' };
+
+test('hands out one informer per resource and request options', () => {
+  const a = factory.informerFor(pods, { namespace: 'shop' });
+  expect(factory.informerFor('/api/v1/namespaces/shop/pods')).toBe(a);
+  expect(factory.informerFor(pods, { namespace: 'shop' })).toBe(a);
+  expect(factory.informerFor(pods, { namespace: 'shop', labelSelector: 'app=web' })).not.toBe(a);
+  expect(factory.informerFor(pods)).not.toBe(a);
+  expect(factory.informerFor({ group: 'apps', version: 'v1', plural: 'deployments' })).not.toBe(a);
+});
+
+test('a shared informer gains the indices later callers need', () => {
+  const first = factory.informerFor(pods);
+  factory.informerFor(pods, { indexers: { byNode: () => ['n'] } });
+  expect(Object.keys(first.getIndexer().getIndexers())).toEqual(['byNode']);
+});
+
+test('starts, syncs and shuts down its informers, including ones requested after start', async () => {
+  loadPods(server, { count: 4, namespaces: ['a', 'b'] });
+  const all = factory.informerFor(pods);
+  factory.start();
+  const inA = factory.informerFor(pods, { namespace: 'a' });
+  const synced = await factory.waitForCacheSync();
+  expect([...synced.values()]).toEqual([true, true]);
+  expect(all.getIndexer().size).toBe(4);
+  expect(inA.getIndexer().size).toBe(2);
+  await eventually(() => server.openWatches === 2, 'two watches');
+  factory.shutdown();
+  expect(all.isStopped() && inA.isStopped()).toBe(true);
+  expect(() => factory.informerFor(pods)).toThrow(/shut down/);
+});

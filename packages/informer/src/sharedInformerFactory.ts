@@ -1,0 +1,140 @@
+import type { KubeConfig } from '@kubernetes/client-node';
+import type { Indexers, KubeObject } from '@rxkube/store';
+import { listerWatcher, type ListerWatcherOptions } from './clientNode/listerWatcher.js';
+import { collectionPath, type ResourceRef } from './clientNode/resourcePath.js';
+import type { SharedIndexInformerOptions } from './informerOptions.js';
+import type { ListerWatcher } from './listerWatcher.js';
+import { SharedIndexInformer } from './sharedIndexInformer.js';
+
+/** What identifies a shared informer: the resource and the request options. */
+export interface InformerForOptions {
+  /** Only this namespace. */
+  namespace?: string;
+  /** Label selector. */
+  labelSelector?: string;
+  /** Field selector. */
+  fieldSelector?: string;
+  /**
+   * Indices the caller needs. An informer shared with earlier callers gains the ones it lacks
+   * (names it already has are kept as they are).
+   */
+  indexers?: Indexers<never>;
+}
+
+/** Options of a {@link SharedInformerFactory}. */
+export interface SharedInformerFactoryOptions {
+  /** Default namespace of `informerFor` calls that give none. Default: all namespaces. */
+  namespace?: string;
+  /** Options every informer is created with (resync period, scheduler, logger, reflector…). */
+  informer?: Omit<SharedIndexInformerOptions<never>, 'indexers' | 'keyFunc' | 'name'>;
+  /** Page size, decoding and fetch of the lister-watchers. */
+  listerWatcher?: Pick<ListerWatcherOptions<unknown>, 'pageSize' | 'fetch'>;
+  /**
+   * Builds the lister-watcher of each informer. Default: {@link listerWatcher} on the factory's
+   * KubeConfig. Replace it to list and watch through something else.
+   */
+  createListerWatcher?: (
+    resource: ResourceRef,
+    options: InformerForOptions,
+  ) => ListerWatcher<unknown>;
+}
+
+/**
+ * client-go's `SharedInformerFactory`: hands out one shared informer per resource and request
+ * options, so that every part of a program asking for "pods in shop with app=web" shares one
+ * list-watch and one cache.
+ *
+ * @example
+ * ```ts
+ * const factory = new SharedInformerFactory(kc, { informer: { resyncPeriod: 600_000 } });
+ * const pods = factory.informerFor<V1Pod>({ version: 'v1', plural: 'pods' }, { namespace: 'shop' });
+ * const deployments = factory.informerFor<V1Deployment>({ group: 'apps', version: 'v1', plural: 'deployments' });
+ * factory.start();
+ * await factory.waitForCacheSync();
+ * // …
+ * factory.shutdown();
+ * ```
+ */
+export class SharedInformerFactory {
+  private readonly informers = new Map<string, SharedIndexInformer<object>>();
+  private started = false;
+  private stopped = false;
+
+  /**
+   * @param kubeConfig - a loaded client-node `KubeConfig`
+   * @param options - defaults for every informer
+   */
+  constructor(
+    private readonly kubeConfig: KubeConfig,
+    private readonly options: SharedInformerFactoryOptions = {},
+  ) {}
+
+  /**
+   * Returns the informer for a resource and request options, creating it the first time.
+   * Informers requested after `start()` are started at once.
+   *
+   * @typeParam T - the object type
+   * @param resource - `{ group, version, plural }` or a collection path
+   * @param options - namespace, selectors, indices
+   * @returns the shared informer
+   * @throws Error after `shutdown()`
+   */
+  informerFor<T extends object = KubeObject>(
+    resource: ResourceRef,
+    options: InformerForOptions = {},
+  ): SharedIndexInformer<T> {
+    if (this.stopped) throw new Error('the informer factory has been shut down');
+    const effective = { ...options, namespace: options.namespace ?? this.options.namespace };
+    const key = JSON.stringify([
+      collectionPath(resource, effective.namespace),
+      effective.labelSelector ?? '',
+      effective.fieldSelector ?? '',
+    ]);
+    let informer = this.informers.get(key);
+    if (informer === undefined) {
+      const lw =
+        this.options.createListerWatcher?.(resource, effective) ??
+        listerWatcher(this.kubeConfig, resource, { ...this.options.listerWatcher, ...effective });
+      informer = new SharedIndexInformer<object>(lw as ListerWatcher<object>, {
+        ...(this.options.informer as SharedIndexInformerOptions<object>),
+        indexers: effective.indexers as Indexers<object> | undefined,
+      });
+      this.informers.set(key, informer);
+      if (this.started) informer.start();
+    } else if (effective.indexers !== undefined) {
+      const have = informer.getIndexer().getIndexers();
+      const missing = Object.entries(effective.indexers).filter(([name]) => !(name in have));
+      if (missing.length > 0) informer.addIndexers(Object.fromEntries(missing) as Indexers<object>);
+    }
+    return informer as unknown as SharedIndexInformer<T>;
+  }
+
+  /** Starts every informer not started yet; later ones start when requested. */
+  start(): void {
+    if (this.stopped) throw new Error('the informer factory has been shut down');
+    this.started = true;
+    for (const informer of this.informers.values()) {
+      if (!informer.isStarted()) informer.start();
+    }
+  }
+
+  /**
+   * Waits until every informer requested so far has synced.
+   *
+   * @param signal - gives up when aborted
+   * @returns each informer's key and whether it synced
+   */
+  async waitForCacheSync(signal?: AbortSignal): Promise<Map<string, boolean>> {
+    const entries = [...this.informers.entries()];
+    const results = await Promise.all(
+      entries.map(([, informer]) => informer.waitForCacheSync(signal)),
+    );
+    return new Map(entries.map(([key], i) => [key, results[i] ?? false]));
+  }
+
+  /** Stops every informer; the factory cannot be used afterwards. */
+  shutdown(): void {
+    this.stopped = true;
+    for (const informer of this.informers.values()) informer.stop();
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * A first-in first-out list of values with O(1) amortised `push` and `shift`
+ * (`Array.prototype.shift` is O(n)). Consumed slots at the front are dropped once they make up
+ * half of the backing array.
+ *
+ * @internal
+ */
+export class ItemFifo<T> {
+  private items: (T | undefined)[] = [];
+  private head = 0;
+
+  /** How many values are queued. */
+  get length(): number {
+    return this.items.length - this.head;
+  }
+
+  /** Appends `value` at the back. */
+  push(value: T): void {
+    this.items.push(value);
+  }
+
+  /** Removes and returns the front value, or `undefined` when empty. */
+  shift(): T | undefined {
+    if (this.head === this.items.length) return undefined;
+    const value = this.items[this.head];
+    this.items[this.head] = undefined;
+    this.head += 1;
+    if (this.head === this.items.length) {
+      this.items = [];
+      this.head = 0;
+    } else if (this.head >= 1024 && this.head * 2 >= this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    return value;
+  }
+
+  /** @returns the queued values, front first (a snapshot) */
+  toArray(): T[] {
+    return this.items.slice(this.head) as T[];
+  }
+}
