@@ -1,16 +1,7 @@
 import { Deltas, FifoInput, applyDeltas, deltaFifo, type ResourceEvent } from '@rxkube/queue';
 import { isDeletedFinalStateUnknown, type Indexer, type KeyFunc } from '@rxkube/store';
-import type {
-  Observable} from 'rxjs';
-import {
-  defer,
-  filter,
-  ignoreElements,
-  map,
-  merge,
-  tap,
-  type SchedulerLike,
-} from 'rxjs';
+import type { Observable } from 'rxjs';
+import { defer, filter, ignoreElements, map, merge, tap, type SchedulerLike } from 'rxjs';
 import type { ConsistentSnapshots } from './consistentSnapshots.js';
 import { deepFreeze } from './deepFreeze.js';
 import { ObjectError, type ErrorContext, type InformerError } from './errors.js';

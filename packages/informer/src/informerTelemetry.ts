@@ -1,7 +1,8 @@
 import { Subject } from 'rxjs';
 import type { InformerError } from './errors.js';
 import type { Logger } from './logger.js';
-import { MetricsCounters } from './metrics.js';
+import { MetricsCounters, type InformerMetrics } from './metrics.js';
+import type { ProcessorListener } from './processorListener.js';
 import type { ReflectorMonitor } from './reflectorOptions.js';
 
 /**
@@ -68,6 +69,40 @@ export class InformerTelemetry {
       },
       event: (type) => counters.event(type),
       backingOff: (delayMs) => logger.debug('backing off', { informer, delayMs }),
+    };
+  }
+
+  /**
+   * @param state - the figures the informer's other parts hold
+   * @returns the metrics now
+   */
+  snapshot(state: {
+    resyncs: number;
+    lastResourceVersion: string;
+    fifoDepth: number;
+    cached: number;
+    listeners: Iterable<
+      Pick<ProcessorListener<never>, 'name' | 'buffered' | 'delivered' | 'failed'>
+    >;
+  }): InformerMetrics {
+    const { lists, watches, events, bookmarks, errors } = this.counters;
+    return {
+      lists,
+      relists: Math.max(0, lists - 1),
+      watches,
+      events,
+      bookmarks,
+      resyncs: state.resyncs,
+      errors: { ...errors },
+      lastResourceVersion: state.lastResourceVersion,
+      fifoDepth: state.fifoDepth,
+      cached: state.cached,
+      handlers: [...state.listeners].map(({ name, buffered, delivered, failed }) => ({
+        name,
+        buffered,
+        delivered,
+        failed,
+      })),
     };
   }
 

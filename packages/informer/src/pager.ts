@@ -1,4 +1,4 @@
-import type { Observable} from 'rxjs';
+import type { Observable } from 'rxjs';
 import { EMPTY, catchError, defer, expand, map, reduce, throwError } from 'rxjs';
 import { isExpired } from './errorClasses.js';
 import type { ListPage, ListerWatcher } from './listerWatcher.js';
@@ -47,14 +47,12 @@ export function listAll<T>(
         map((next): PagerPage<T> => ({ page: next, restart: false })),
         catchError((err: unknown) =>
           isExpired(err)
-            ? lw
-                .list({ resourceVersion: '' })
-                .pipe(
-                  map((full): PagerPage<T> => ({
-                    page: { ...full, continue: undefined },
-                    restart: true,
-                  })),
-                )
+            ? lw.list({ resourceVersion: '' }).pipe(
+                map((full): PagerPage<T> => ({
+                  page: { ...full, continue: undefined },
+                  restart: true,
+                })),
+              )
             : throwError(() => err),
         ),
       );

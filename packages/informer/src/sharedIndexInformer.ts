@@ -11,7 +11,6 @@ import {
 import {
   BehaviorSubject,
   Observable,
-  Subject,
   Subscription,
   asyncScheduler,
   distinctUntilChanged,
@@ -36,8 +35,8 @@ import type { SharedIndexInformerOptions } from './informerOptions.js';
 import { listerFor, type Lister } from './lister.js';
 import type { ListerWatcher } from './listerWatcher.js';
 import { silentLogger, type Logger } from './logger.js';
-import { MetricsCounters, type InformerMetrics } from './metrics.js';
-import type { ReflectorMonitor } from './reflectorOptions.js';
+import type { InformerMetrics } from './metrics.js';
+import { InformerTelemetry } from './informerTelemetry.js';
 import { HandlerRegistry } from './handlerRegistry.js';
 
 /** Lifecycle of an informer: started once, stopped once. */
@@ -396,25 +395,13 @@ export class SharedIndexInformer<T extends object = KubeObject> {
 
   /** @returns the informer's counters now */
   metrics(): InformerMetrics {
-    const { lists, watches, events, bookmarks, errors } = this.telemetry.counters;
-    return {
-      lists,
-      relists: Math.max(0, lists - 1),
-      watches,
-      events,
-      bookmarks,
+    return this.telemetry.snapshot({
       resyncs: this.handlers.resyncs,
-      errors: { ...errors },
       lastResourceVersion: this.lastResourceVersion,
       fifoDepth: this.mirror.depth,
       cached: this.indexer.size,
-      handlers: [...this.handlers.processor.all()].map(({ name, buffered, delivered, failed }) => ({
-        name,
-        buffered,
-        delivered,
-        failed,
-      })),
-    };
+      listeners: this.handlers.processor.all(),
+    });
   }
 
   /**
