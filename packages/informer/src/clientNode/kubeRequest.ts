@@ -12,6 +12,18 @@ export interface FetchResponseLike {
 }
 
 /**
+ * The HTTP stack matching what `applyToFetchOptions` produced: client-node 1.x hands out an
+ * `agent` for `node-fetch`; a `dispatcher` (undici, as Node's own `fetch` takes it) goes to the
+ * global `fetch`.
+ */
+function defaultFetch(init: Record<string, unknown>): FetchLike {
+  if (init['dispatcher'] !== undefined && typeof globalThis.fetch === 'function') {
+    return globalThis.fetch as unknown as FetchLike;
+  }
+  return nodeFetch as unknown as FetchLike;
+}
+
+/**
  * A fetch function accepting the options `KubeConfig.applyToFetchOptions` produces (an `agent`
  * carrying TLS and proxy settings, auth headers) plus an abort `signal`. Defaults to
  * `node-fetch`, the HTTP stack client-node itself uses and the one that understands `agent`.
@@ -59,7 +71,7 @@ export async function kubeRequest(request: KubeRequest): Promise<FetchResponseLi
 
   let response: FetchResponseLike;
   try {
-    const send = request.fetch ?? (nodeFetch as unknown as FetchLike);
+    const send = request.fetch ?? defaultFetch(init);
     response = await send(url, init);
   } catch (err) {
     if (signal.aborted) throw err;
