@@ -1,11 +1,11 @@
 import { Deltas, FifoInput, applyDeltas, deltaFifo, type ResourceEvent } from '@rxkube/queue';
 import { isDeletedFinalStateUnknown, type Indexer, type KeyFunc } from '@rxkube/store';
 import type { Observable } from 'rxjs';
-import { defer, filter, ignoreElements, map, merge, tap, type SchedulerLike } from 'rxjs';
+import { defer, filter, ignoreElements, map, merge, retry, tap, timer } from 'rxjs';
+import type { SchedulerLike } from 'rxjs';
 import type { ConsistentSnapshots } from './consistentSnapshots.js';
 import { deepFreeze } from './deepFreeze.js';
-import { ObjectError, type ErrorContext, type InformerError } from './errors.js';
-import type { FifoMirror } from './fifoMirror.js';
+import { InternalError, ObjectError, type ErrorContext, type InformerError } from './errors.js';
 import type { ListerWatcher } from './listerWatcher.js';
 import type { ProcessorListener } from './processorListener.js';
 import { reflector } from './reflector.js';
@@ -24,7 +24,6 @@ export interface InformerLoopParts<T extends object> {
   readonly snapshots: ConsistentSnapshots<T>;
   readonly consistentSnapshots: boolean;
   readonly processor: SharedProcessor<T>;
-  readonly mirror: FifoMirror<T>;
   readonly transform: ((obj: T) => T) | undefined;
   readonly freeze: boolean;
   readonly scheduler: SchedulerLike;
@@ -33,6 +32,8 @@ export interface InformerLoopParts<T extends object> {
   readonly resyncRequests: Observable<ProcessorListener<T>>;
   readonly report: (error: InformerError) => void;
   readonly onSynced: () => void;
+  /** Told the DeltaFIFO's depth whenever it changes; 0 when a run starts with a new queue. */
+  readonly onDepth: (depth: number) => void;
   /** Called with every resource version the Reflector reaches. */
   readonly onResourceVersion: (resourceVersion: string) => void;
   readonly errorContext: () => ErrorContext;
@@ -42,28 +43,52 @@ export interface InformerLoopParts<T extends object> {
  * The informer's cache loop: Reflector → transform/freeze → DeltaFIFO → Indexer → handlers.
  * Subscribing runs it; unsubscribing stops the watch, closes the queue and cancels everything.
  *
- * Besides feeding the cache, it keeps three promises:
- * - a relist's deltas are applied with `indexer$` held, released when the last one is in;
+ * Besides feeding the cache, it keeps three promises, all resting on what the queue reports
+ * each write did (`onWrite`) and on its depth (`onDepth`):
+ * - a relist's deltas are applied with `indexer$` held, released when the last key the relist
+ *   queued has been applied;
  * - `Sync` deltas reach only the handlers whose resync made them;
  * - the Indexer's resource version moves to a list's or bookmark's version once the queue has
  *   caught up with it (and never past a write still queued).
  *
+ * A defect in the loop itself is reported as an `InternalError`, and the loop starts over a
+ * second later with a new queue rather than going silent.
+ *
  * @typeParam T - the object type
  * @param parts - the informer's components
- * @returns an Observable that never emits; it errors only on an internal failure
+ * @returns an Observable that never emits, errors or completes
  * @internal
  */
 export function informerLoop<T extends object>(parts: InformerLoopParts<T>): Observable<never> {
+  return cacheLoop(parts).pipe(
+    retry({
+      delay: (err: unknown) => {
+        parts.report(new InternalError(parts.errorContext(), err));
+        parts.snapshots.release();
+        return timer(1000, parts.scheduler);
+      },
+    }),
+  );
+}
+
+/** One run of the loop, with its own queue; errors only on a defect. */
+function cacheLoop<T extends object>(parts: InformerLoopParts<T>): Observable<never> {
   return defer(() => {
-    const { indexer, mirror, snapshots, processor, report } = parts;
-    mirror.clear();
-    // Keys of the relist being applied; undefined when none is.
+    const { indexer, snapshots, processor, report } = parts;
+    // Keys a relist queued that have not been applied yet; undefined when none is pending.
     let replacing: Set<string> | undefined;
     // A list or bookmark version the Indexer reaches once the queue has drained.
     let pendingResourceVersion: string | undefined;
+    // Keys waiting in the queue, as it reports them. Each run starts with a new queue.
+    let depth = 0;
+    parts.onDepth(depth);
+    const onDepth = (queued: number): void => {
+      depth = queued;
+      parts.onDepth(queued);
+    };
 
     const settleResourceVersion = (): void => {
-      if (pendingResourceVersion === undefined || mirror.depth > 0) return;
+      if (pendingResourceVersion === undefined || depth > 0) return;
       indexer.setResourceVersion(pendingResourceVersion);
       pendingResourceVersion = undefined;
     };
@@ -108,16 +133,20 @@ export function informerLoop<T extends object>(parts: InformerLoopParts<T>): Obs
       }
     };
 
-    const beforeQueue = (input: FifoInput<T> | ResyncRequest<T>): void => {
-      const written = mirror.write(input);
+    // Runs once the queue has taken `input`, before any key it queued is processed.
+    const onWrite = (
+      input: FifoInput<T> | ResyncRequest<T>,
+      queuedKeys: readonly string[],
+    ): void => {
       switch (input.type) {
         case 'resync':
-          if ('due' in input) processor.planResync(written.syncedKeys ?? [], input.due);
+          if ('due' in input) processor.planResync(queuedKeys, input.due);
           return;
         case 'replace':
           pendingResourceVersion = input.resourceVersion;
-          if (parts.consistentSnapshots && (written.replacedKeys?.size ?? 0) > 0) {
-            replacing = new Set([...(replacing ?? []), ...(written.replacedKeys ?? [])]);
+          if (parts.consistentSnapshots && queuedKeys.length > 0) {
+            replacing ??= new Set();
+            for (const key of queuedKeys) replacing.add(key);
             snapshots.hold();
           } else {
             settleResourceVersion();
@@ -133,9 +162,10 @@ export function informerLoop<T extends object>(parts: InformerLoopParts<T>): Obs
       if (replacing === undefined) settleResourceVersion();
     };
 
-    const process = (deltas: Deltas<T>, isInInitialList: boolean): void => {
-      const newest = deltas.newest();
-      const key = newest === undefined ? undefined : mirror.keyOf(newest.object);
+    const process = (deltas: Deltas<T>, isInInitialList: boolean, key: string): void => {
+      // Decided as the pop starts, from the changes it took: a relist written after that
+      // queues the key afresh, and is complete only once that later pop is applied.
+      const completesRelist = replacing?.delete(key) === true && replacing.size === 0;
       const events: ResourceEvent<T>[] = [];
       for (const delta of deltas) {
         try {
@@ -144,9 +174,7 @@ export function informerLoop<T extends object>(parts: InformerLoopParts<T>): Obs
           report(new ObjectError(delta.object, 'cache', parts.errorContext(), err));
         }
       }
-      if (key === undefined) return;
-      mirror.popped(key);
-      if (replacing?.delete(key) && replacing.size === 0) {
+      if (completesRelist) {
         replacing = undefined;
         settleResourceVersion();
         snapshots.release();
@@ -175,7 +203,6 @@ export function informerLoop<T extends object>(parts: InformerLoopParts<T>): Obs
     return merge(reflected, resyncs).pipe(
       map(prepare),
       filter((input): input is FifoInput<T> | ResyncRequest<T> => input !== undefined),
-      tap(beforeQueue),
       deltaFifo<T, never>({
         knownObjects: indexer,
         keyFunction: parts.keyFunc,
@@ -184,6 +211,8 @@ export function informerLoop<T extends object>(parts: InformerLoopParts<T>): Obs
         onKeyError: (error) =>
           report(new ObjectError(error.obj, 'key', parts.errorContext(), error)),
         onSynced: parts.onSynced,
+        onWrite,
+        onDepth,
         process,
       }),
       ignoreElements(),

@@ -147,6 +147,25 @@ test('bookmarks advance the resource version and change nothing else', async () 
   expect(informer.metrics()).toMatchObject({ bookmarks: 1, lists: 1, watches: 1 });
 });
 
+test('metrics report how many keys wait in the queue, and none once stopped', async () => {
+  create();
+  running = informer.start();
+  lw.respondList([pod('a', '1')], '10');
+  await informer.waitForCacheSync();
+  await settle();
+  expect(informer.metrics().fifoDepth).toBe(0);
+  // Three events for two keys, before the queue has been popped.
+  for (const name of ['b', 'c', 'b']) lw.emit({ type: 'ADDED', object: pod(name, '2') });
+  expect(informer.metrics().fifoDepth).toBe(2);
+  await settle();
+  expect(informer.metrics().fifoDepth).toBe(0);
+  expect(informer.getIndexer().size).toBe(3);
+  lw.emit({ type: 'MODIFIED', object: pod('a', '3') });
+  expect(informer.metrics().fifoDepth).toBe(1);
+  informer.stop();
+  expect(informer.metrics().fifoDepth).toBe(0);
+});
+
 describe('per-handler resync', () => {
   test('each handler resyncs on its own schedule with the cached objects, and only it', async () => {
     create();

@@ -16,8 +16,6 @@ import {
   distinctUntilChanged,
   interval,
   map,
-  retry,
-  timer,
   type SchedulerLike,
 } from 'rxjs';
 import { ConsistentSnapshots } from './consistentSnapshots.js';
@@ -28,8 +26,7 @@ import {
   type InformerEvent,
   type ResourceEventHandler,
 } from './eventHandler.js';
-import { HandlerError, InternalError, type ErrorContext, type InformerError } from './errors.js';
-import { FifoMirror } from './fifoMirror.js';
+import { HandlerError, type ErrorContext, type InformerError } from './errors.js';
 import { informerLoop } from './informerLoop.js';
 import type { SharedIndexInformerOptions } from './informerOptions.js';
 import { listerFor, type Lister } from './lister.js';
@@ -38,6 +35,7 @@ import { silentLogger, type Logger } from './logger.js';
 import type { InformerMetrics } from './metrics.js';
 import { InformerTelemetry } from './informerTelemetry.js';
 import { HandlerRegistry } from './handlerRegistry.js';
+import { waitForSync } from './waitForSync.js';
 
 /** Lifecycle of an informer: started once, stopped once. */
 type InformerState = 'idle' | 'running' | 'stopped';
@@ -80,7 +78,6 @@ export class SharedIndexInformer<T extends object = KubeObject> {
   private readonly indexer: Indexer<T>;
   private readonly keyFunc: KeyFunc<T>;
   private readonly handlers: HandlerRegistry<T>;
-  private readonly mirror: FifoMirror<T>;
   private readonly telemetry: InformerTelemetry;
   private readonly synced = new BehaviorSubject(false);
   private readonly scheduler: SchedulerLike;
@@ -89,6 +86,7 @@ export class SharedIndexInformer<T extends object = KubeObject> {
   private state: InformerState = 'idle';
   private running = new Subscription();
   private lastResourceVersion = '';
+  private fifoDepth = 0;
   private transform: ((obj: T) => T) | undefined;
 
   /**
@@ -102,7 +100,6 @@ export class SharedIndexInformer<T extends object = KubeObject> {
     this.keyFunc = options.keyFunc ?? (deletionHandlingMetaNamespaceKeyFunc as KeyFunc<T>);
     this.indexer = new Indexer<T>({ indexers: options.indexers ?? {}, keyFunc: this.keyFunc });
     this.indexer$ = new ConsistentSnapshots(this.indexer);
-    this.mirror = new FifoMirror(this.keyFunc, this.indexer);
     this.scheduler = options.scheduler ?? asyncScheduler;
     this.logger = options.logger ?? silentLogger;
     this.name = options.name ?? lw.description;
@@ -142,7 +139,6 @@ export class SharedIndexInformer<T extends object = KubeObject> {
       snapshots: this.indexer$,
       consistentSnapshots: this.options.consistentSnapshots ?? true,
       processor: this.handlers.processor,
-      mirror: this.mirror,
       transform: this.transform,
       freeze: this.options.freeze ?? true,
       scheduler: this.scheduler,
@@ -156,23 +152,11 @@ export class SharedIndexInformer<T extends object = KubeObject> {
       resyncRequests: this.handlers.resyncRequests,
       report: (error) => this.telemetry.report(error),
       onSynced: () => this.synced.next(true),
+      onDepth: (depth) => (this.fifoDepth = depth),
       onResourceVersion: (version) => (this.lastResourceVersion = version),
       errorContext: () => this.errorContext(),
     });
-    this.running.add(
-      loop
-        .pipe(
-          // Only a defect in the loop itself gets here; start over rather than go silent.
-          retry({
-            delay: (err: unknown) => {
-              this.telemetry.report(new InternalError(this.errorContext(), err));
-              this.indexer$.release();
-              return timer(1000, this.scheduler);
-            },
-          }),
-        )
-        .subscribe(),
-    );
+    this.running.add(loop.subscribe());
     this.handlers.start();
     return new Subscription(() => this.stop());
   }
@@ -204,7 +188,7 @@ export class SharedIndexInformer<T extends object = KubeObject> {
     this.state = 'stopped';
     this.running.unsubscribe();
     this.handlers.stop();
-    this.mirror.clear();
+    this.fifoDepth = 0;
     this.indexer$.close();
     this.indexer.close();
     this.telemetry.close();
@@ -235,23 +219,8 @@ export class SharedIndexInformer<T extends object = KubeObject> {
    */
   waitForCacheSync(signal?: AbortSignal): Promise<boolean> {
     if (this.synced.value) return Promise.resolve(true);
-    if (this.state === 'stopped' || signal?.aborted === true) return Promise.resolve(false);
-    return new Promise<boolean>((resolve) => {
-      const waiting = new Subscription();
-      const done = (synced: boolean): void => {
-        waiting.unsubscribe();
-        resolve(synced);
-      };
-      const onAbort = (): void => done(false);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      waiting.add(() => signal?.removeEventListener('abort', onAbort));
-      waiting.add(
-        this.hasSynced$.subscribe({
-          next: (synced) => synced && done(true),
-          complete: () => done(false),
-        }),
-      );
-    });
+    if (this.state === 'stopped') return Promise.resolve(false);
+    return waitForSync(this.hasSynced$, signal);
   }
 
   /** @returns the live cache (client-go's `GetStore`); prefer snapshots for anything reactive */
@@ -398,7 +367,7 @@ export class SharedIndexInformer<T extends object = KubeObject> {
     return this.telemetry.snapshot({
       resyncs: this.handlers.resyncs,
       lastResourceVersion: this.lastResourceVersion,
-      fifoDepth: this.mirror.depth,
+      fifoDepth: this.fifoDepth,
       cached: this.indexer.size,
       listeners: this.handlers.processor.all(),
     });

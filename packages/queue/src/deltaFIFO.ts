@@ -33,7 +33,9 @@ interface InFlight<T> {
  * given as `knownObjects` (see `applyDeltas`).
  *
  * Every write is synchronous and atomic: if it throws (`KeyError`, a throwing transformer), the
- * queue is unchanged.
+ * queue is unchanged. Each producer method returns the keys it queued a change for, so a caller
+ * that needs to know what a write did (which keys a relist or a resync touched) asks the queue
+ * rather than re-deriving its rules.
  *
  * @typeParam T - the object type
  * @example
@@ -103,20 +105,22 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
    * Records an `Added` change for `obj`.
    *
    * @param obj - the new object
+   * @returns the key the change was queued under
    * @throws `KeyError` if `obj` has no key
    */
-  add(obj: T): void {
-    this.enqueue(this.keyOf(obj), { type: DeltaType.Added, object: this.transform(obj) });
+  add(obj: T): string {
+    return this.enqueue(this.keyOf(obj), { type: DeltaType.Added, object: this.transform(obj) });
   }
 
   /**
    * Records an `Updated` change for `obj`.
    *
    * @param obj - the object's new state
+   * @returns the key the change was queued under
    * @throws `KeyError` if `obj` has no key
    */
-  update(obj: T): void {
-    this.enqueue(this.keyOf(obj), { type: DeltaType.Updated, object: this.transform(obj) });
+  update(obj: T): string {
+    return this.enqueue(this.keyOf(obj), { type: DeltaType.Updated, object: this.transform(obj) });
   }
 
   /**
@@ -126,16 +130,17 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
    * Consecutive deletions of a key merge (a real deletion beats a tombstone).
    *
    * @param obj - the deleted object, or a tombstone for it
+   * @returns the key the deletion was queued under, or `undefined` if it was skipped
    * @throws `KeyError` if `obj` has no key
    */
-  delete(obj: T | DeletedFinalStateUnknown<T>): void {
+  delete(obj: T | DeletedFinalStateUnknown<T>): string | undefined {
     const key = this.keyOf(obj);
     if (!this.queue.has(key) && this.knownObject(key) === undefined) {
       this.populated = true;
-      return;
+      return undefined;
     }
     const object = isDeletedFinalStateUnknown<T>(obj) ? obj : this.transform(obj);
-    this.enqueue(key, { type: DeltaType.Deleted, object });
+    return this.enqueue(key, { type: DeltaType.Deleted, object });
   }
 
   /**
@@ -161,11 +166,17 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
    * The first `replace` (if nothing was written before) defines the initial list: the queue
    * has synced once all of its items have been popped.
    *
+   * A key being processed by a pop counts as holding what its popped changes leave, though
+   * `knownObjects` may not show it yet: missing from the list, it gets a tombstone if those
+   * changes leave an object, and none if they delete it.
+   *
    * @param list - every object that exists now
    * @param _resourceVersion - the list's resource version (unused, as in client-go)
+   * @returns every key that received a change: the listed keys (once each, in list order), then
+   *   the keys that received a tombstone. Afterwards these are exactly the queued keys.
    * @throws `KeyError` if an object has no key; the queue is then unchanged
    */
-  replace(list: readonly T[], _resourceVersion: string): void {
+  replace(list: readonly T[], _resourceVersion: string): string[] {
     const type = this.emitDeltaTypeReplaced ? DeltaType.Replaced : DeltaType.Sync;
     // Key and transform everything before touching the queue, so a bad object changes nothing.
     const listed = list.map((obj) => ({ key: this.keyOf(obj), object: this.transform(obj) }));
@@ -175,25 +186,26 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
       this.append(key, { type, object });
     }
 
-    let queuedDeletions = 0;
+    const deletedKeys: string[] = [];
     for (const [key, deltas] of this.queue.entries()) {
       if (listedKeys.has(key)) continue;
       const newest = deltas[deltas.length - 1]?.object;
       this.append(key, deletion(key, isDeletedFinalStateUnknown<T>(newest) ? newest.obj : newest));
-      queuedDeletions++;
+      deletedKeys.push(key);
     }
     if (this.knownObjects !== undefined) {
       for (const key of this.knownKeys()) {
         if (listedKeys.has(key) || this.queue.has(key)) continue;
         this.append(key, deletion(key, this.knownObject(key)));
-        queuedDeletions++;
+        deletedKeys.push(key);
       }
     }
 
     if (!this.populated) {
       this.populated = true;
-      this.initialPopulationCount = listedKeys.size + queuedDeletions;
+      this.initialPopulationCount = listedKeys.size + deletedKeys.length;
     }
+    return [...listedKeys, ...deletedKeys];
   }
 
   /**
@@ -201,14 +213,22 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
    * nothing queued. A key with queued changes is skipped: its known object is older than those
    * changes, and a resync must never overtake a real change. Does nothing without
    * `knownObjects`.
+   *
+   * A key being processed by a pop counts as holding what its popped changes leave: it is
+   * re-delivered with that object, or not at all if they end in a deletion.
+   *
+   * @returns the keys that received a `Sync`
    */
-  resync(): void {
-    if (this.knownObjects === undefined) return;
+  resync(): string[] {
+    const synced: string[] = [];
+    if (this.knownObjects === undefined) return synced;
     for (const key of this.knownKeys()) {
       const obj = this.knownObject(key);
       if (obj === undefined || this.queue.has(key)) continue;
       this.append(key, { type: DeltaType.Sync, object: obj });
+      synced.push(key);
     }
+    return synced;
   }
 
   /**
@@ -345,10 +365,11 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
     return popped;
   }
 
-  /** Records a change written by a producer (add, update, delete). */
-  private enqueue(key: string, delta: Delta<T>): void {
+  /** Records a change written by a producer (add, update, delete); returns `key`. */
+  private enqueue(key: string, delta: Delta<T>): string {
     this.populated = true;
     this.append(key, delta);
+    return key;
   }
 
   /** Appends a change to `key`'s history, queuing the key if it had none. */

@@ -1,4 +1,9 @@
-import { metaNamespaceKeyFunc, type KeyFunc } from '@rxkube/store';
+import {
+  isDeletedFinalStateUnknown,
+  metaNamespaceKeyFunc,
+  type DeletedFinalStateUnknown,
+  type KeyFunc,
+} from '@rxkube/store';
 import { Condition } from './condition.js';
 import { FIFOClosedError } from './errors.js';
 import { KeyedQueue } from './keyedQueue.js';
@@ -92,11 +97,12 @@ export class FIFO<T> implements Queue<T> {
   /**
    * Removes `obj`'s key from the queue, if queued.
    *
-   * @param obj - the object (only its key matters)
+   * @param obj - the object, or a tombstone for it (only the key matters; a tombstone's is the
+   *   one it carries)
    * @throws `KeyError` if `obj` has no key
    */
-  delete(obj: T): void {
-    const key = this.keyFunction(obj);
+  delete(obj: T | DeletedFinalStateUnknown<T>): void {
+    const key = isDeletedFinalStateUnknown<T>(obj) ? obj.key : this.keyFunction(obj);
     this.populated = true;
     this.queue.delete(key);
     this.initialKeys.delete(key);

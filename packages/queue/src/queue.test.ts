@@ -1,4 +1,4 @@
-import { isDeletedFinalStateUnknown } from '@rxkube/store';
+import { DeletedFinalStateUnknown, isDeletedFinalStateUnknown } from '@rxkube/store';
 import { DeltaFIFO } from './deltaFIFO.js';
 import { Deltas } from './deltas.js';
 import { FIFOClosedError } from './errors.js';
@@ -63,5 +63,22 @@ describe('Queue', () => {
       expect(queue.list().filter((o) => !isDeletedFinalStateUnknown(o))).toEqual([obj('a', 2)]);
       expect(queue.listKeys()).toEqual(['a']);
     }
+  });
+
+  it('accepts a tombstone in delete on both queues, keyed by the key it carries', () => {
+    const fifo = new FIFO<TestObj>();
+    const deltaFifo = new DeltaFIFO<TestObj>();
+    const queues: Queue<TestObj, unknown>[] = [fifo, deltaFifo];
+    for (const queue of queues) {
+      queue.add(obj('a', 1));
+      queue.add(obj('b', 1));
+      queue.delete(new DeletedFinalStateUnknown('a', obj('a', 1)));
+    }
+    // FIFO drops the key; DeltaFIFO records the deletion, tombstone and all.
+    expect(fifo.listKeys()).toEqual(['b']);
+    expect(deltaFifo.getByKey('a')?.newest()).toEqual({
+      type: 'Deleted',
+      object: new DeletedFinalStateUnknown('a', obj('a', 1)),
+    });
   });
 });

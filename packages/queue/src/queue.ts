@@ -25,8 +25,14 @@ export interface Queue<T, TItem = T> extends KeyListerGetter<TItem> {
   add(obj: T): void;
   /** Records that `obj` was updated. @throws `KeyError` if `obj` has no key */
   update(obj: T): void;
-  /** Records that `obj` was deleted. @throws `KeyError` if `obj` has no key */
-  delete(obj: T): void;
+  /**
+   * Records that `obj` was deleted.
+   *
+   * @param obj - the deleted object, or a `DeletedFinalStateUnknown` tombstone when its final
+   *   state is unknown (filed under the key it carries)
+   * @throws `KeyError` if `obj` has no key
+   */
+  delete(obj: T | DeletedFinalStateUnknown<T>): void;
   /** @returns the item queued under `obj`'s key, or `undefined` */
   get(obj: T): TItem | undefined;
   /** @returns the latest known object of every queued key, front first */

@@ -26,11 +26,13 @@ import { writeFifoInput, type FifoInput } from './fifoInput.js';
  * @typeParam R - what the step emits
  * @param deltas - the key's changes, oldest first
  * @param isInInitialList - whether they belong to the initial list
+ * @param key - the key the changes were queued under
  * @returns the values to emit downstream, or `undefined` for none
  */
 export type ProcessDeltas<T, R> = (
   deltas: Deltas<T>,
   isInInitialList: boolean,
+  key: string,
 ) => ObservableInput<R> | void;
 
 /** How a processing step ended. */
@@ -44,6 +46,8 @@ type StepOutcome = 'done' | 'requeued' | { readonly error: unknown };
 export interface PoppedDeltas<T> {
   readonly deltas: Deltas<T>;
   readonly isInInitialList: boolean;
+  /** The key the changes were queued under. */
+  readonly key: string;
 }
 
 /**
@@ -76,6 +80,26 @@ export interface DeltaFifoConfig<T, R> extends DeltaFIFOOptions<T> {
    */
   onSynced?: () => void;
   /**
+   * Told what each input did to the queue, right after the queue took it: the keys it queued a
+   * change for, as the `DeltaFIFO` method reported them. For a `replace`, the listed keys and
+   * those that received a tombstone (every key queued afterwards); for a `resync`, the keys
+   * that received a `Sync`; for `add` and `update`, the key; for a `delete`, the key, or none
+   * when the deletion was skipped. An input skipped by `onKeyError` reports no key (a `replace`
+   * reports the keys of its other objects). This is how a caller learns which keys a relist or
+   * a resync touched without re-deriving the queue's rules.
+   *
+   * Called before the step of any key it queued can run. If it throws, the output errors.
+   */
+  onWrite?: (input: FifoInput<T>, queuedKeys: readonly string[]) => void;
+  /**
+   * Told the queue's depth (how many keys have changes waiting; a key being processed is not
+   * counted) each time it changes: after an input queued a new key (before `onWrite`), when a
+   * key is taken for processing (before its step runs), and when a failed step's changes are
+   * requeued. The depth is 0 until told otherwise, and the queue is dropped with the
+   * subscription.
+   */
+  onDepth?: (depth: number) => void;
+  /**
    * After a requeue the next pop waits for this scheduler (default `asyncScheduler`, a macrotask),
    * so that a key that keeps failing cannot starve the event loop with an endless promise chain.
    */
@@ -95,7 +119,8 @@ export interface DeltaFifoConfig<T, R> extends DeltaFIFOOptions<T> {
  * - Unsubscribing closes the queue, unsubscribes the source and the running step, and cancels
  *   any pending pause; nothing keeps running.
  *
- * @param config - queue options, `process`, `onKeyError`, `onSynced`, `scheduler`
+ * @param config - queue options, `process`, `onKeyError`, `onSynced`, `onWrite`, `onDepth`,
+ *   `scheduler`
  * @returns an operator from {@link FifoInput} to the values of `process` (or
  *   {@link PoppedDeltas} without `process`)
  * @example
@@ -119,9 +144,17 @@ export function deltaFifo<T>(
 export function deltaFifo<T, R>(
   config: DeltaFifoConfig<T, R> = {},
 ): OperatorFunction<FifoInput<T>, R | PoppedDeltas<T>> {
-  const { process, onKeyError, onSynced, scheduler = asyncScheduler, ...queueOptions } = config;
+  const {
+    process,
+    onKeyError,
+    onSynced,
+    onWrite,
+    onDepth,
+    scheduler = asyncScheduler,
+    ...queueOptions
+  } = config;
   const step: ProcessDeltas<T, R | PoppedDeltas<T>> =
-    process ?? ((deltas, isInInitialList) => [{ deltas, isInInitialList }]);
+    process ?? ((deltas, isInInitialList, key) => [{ deltas, isInInitialList, key }]);
 
   return (source) =>
     new Observable<R | PoppedDeltas<T>>((subscriber) => {
@@ -136,6 +169,12 @@ export function deltaFifo<T, R>(
         if (synced || !fifo.hasSynced()) return;
         synced = true;
         onSynced?.();
+      };
+      let depth = 0;
+      const checkDepth = (): void => {
+        if (onDepth === undefined || fifo.size === depth) return;
+        depth = fifo.size;
+        onDepth(depth);
       };
 
       // How the last processing step ended. Written by the step, read (and reset) by the pop
@@ -161,13 +200,22 @@ export function deltaFifo<T, R>(
               resolve();
             }
           };
+          let key: string;
+          try {
+            checkDepth();
+            key = fifo.keyOf(deltas);
+          } catch (err) {
+            // Not the step's failure, so never a requeue: the output errors.
+            outcome = { error: err };
+            return resolve();
+          }
           interrupt = () => {
             inner.unsubscribe();
             resolve();
           };
           try {
             inner.add(
-              from(step(deltas, isInInitialList) ?? EMPTY).subscribe({
+              from(step(deltas, isInInitialList, key) ?? EMPTY).subscribe({
                 next: (value) => subscriber.next(value),
                 error: fail,
                 complete: () => {
@@ -211,6 +259,7 @@ export function deltaFifo<T, R>(
           if (!active) return;
           const last = takeOutcome();
           if (typeof last === 'object') return subscriber.error(last.error);
+          checkDepth();
           checkSynced();
           if (last === 'requeued') await pause();
         }
@@ -225,7 +274,9 @@ export function deltaFifo<T, R>(
         source.subscribe({
           next: (input) => {
             try {
-              writeFifoInput(fifo, input, onKeyError);
+              const queuedKeys = writeFifoInput(fifo, input, onKeyError);
+              checkDepth();
+              onWrite?.(input, queuedKeys);
             } catch (err) {
               subscriber.error(err);
               return;

@@ -100,6 +100,8 @@ export const FifoInput = {
  * @param fifo - the queue to write to
  * @param input - the write
  * @param onKeyError - reports objects without a key; when absent, their `KeyError` is thrown
+ * @returns the keys the write queued a change for, as the `DeltaFIFO` method reported them
+ *   (none for a skipped write)
  * @throws `KeyError` without `onKeyError`; whatever the transformer or `onKeyError` throws
  * @internal
  */
@@ -107,7 +109,7 @@ export function writeFifoInput<T>(
   fifo: DeltaFIFO<T>,
   input: FifoInput<T>,
   onKeyError?: (error: KeyError, input: FifoInput<T>) => void,
-): void {
+): readonly string[] {
   if (input.type === 'replace' && onKeyError !== undefined) {
     const valid = input.items.filter((item) => hasKey(fifo, item, (err) => onKeyError(err, input)));
     return fifo.replace(valid, input.resourceVersion);
@@ -115,11 +117,13 @@ export function writeFifoInput<T>(
   try {
     switch (input.type) {
       case 'add':
-        return fifo.add(input.object);
+        return [fifo.add(input.object)];
       case 'update':
-        return fifo.update(input.object);
-      case 'delete':
-        return fifo.delete(input.object);
+        return [fifo.update(input.object)];
+      case 'delete': {
+        const key = fifo.delete(input.object);
+        return key === undefined ? [] : [key];
+      }
       case 'replace':
         return fifo.replace(input.items, input.resourceVersion);
       case 'resync':
@@ -128,6 +132,7 @@ export function writeFifoInput<T>(
   } catch (err) {
     if (onKeyError === undefined || !(err instanceof KeyError)) throw err;
     onKeyError(err, input);
+    return [];
   }
 }
 
