@@ -13,6 +13,7 @@ import { generateTlsMaterial } from './auth/tls.js';
 import { FaultInjector } from './faults/faultInjector.js';
 import { seededRandom } from './faults/random.js';
 import { handleRequest } from './http/requestHandler.js';
+import { restartListener } from './http/restartListener.js';
 import type { ObjectRef } from './objectRef.js';
 import type { FakeApiServerOptions, ResolvedOptions } from './options.js';
 import { resolveOptions } from './options.js';
@@ -314,6 +315,21 @@ export class FakeApiServer {
   /** Destroys every open connection at once, as a network failure would. */
   dropConnections(): void {
     for (const socket of this.sockets) socket.destroy();
+  }
+
+  /**
+   * Restarts the server and keeps its data, as an API server pod restart behind a stable
+   * address would: every connection is destroyed (watches break mid-stream), the port stops
+   * accepting connections for `downtimeMs`, then listens again on the same port with the same
+   * objects, history and resourceVersion. Counted as the `restart` fault.
+   *
+   * @param downtimeMs - how long the port refuses connections. Default 0.
+   * @returns once the server listens again.
+   */
+  async restart(downtimeMs = 0): Promise<void> {
+    if (this.stopped) throw new Error('the server has been stopped');
+    this.faults.record('restart');
+    await restartListener(this.server, this.sockets, downtimeMs, () => !this.stopped);
   }
 
   /**

@@ -57,7 +57,11 @@ test('discovery lists the core and named groups and their resources, including c
     'events',
   ]);
   const groups = (await client.get('/apis')).body;
-  expect(groups.groups.map((g: { name: string }) => g.name)).toEqual(['apps', 'example.com']);
+  expect(groups.groups.map((g: { name: string }) => g.name)).toEqual([
+    'apps',
+    'coordination.k8s.io',
+    'example.com',
+  ]);
   const widgets = (await client.get('/apis/example.com/v1')).body;
   expect(widgets.resources).toEqual([
     expect.objectContaining({ name: 'widgets', kind: 'Widget', namespaced: false }),

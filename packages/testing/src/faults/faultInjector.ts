@@ -23,6 +23,7 @@ const allKinds: FaultKind[] = [
   'errorResponse',
   'delayResponse',
   'compaction',
+  'restart',
 ];
 
 /**

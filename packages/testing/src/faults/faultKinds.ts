@@ -6,7 +6,8 @@ export type FaultKind =
   | 'stallWatch'
   | 'errorResponse'
   | 'delayResponse'
-  | 'compaction';
+  | 'compaction'
+  | 'restart';
 
 /** Faults that act on an open watch stream. */
 export type StreamFaultKind = 'closeWatch' | 'resetConnection' | 'malformedLine' | 'stallWatch';

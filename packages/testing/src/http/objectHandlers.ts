@@ -6,6 +6,7 @@ import { apiVersionOf } from '../registry/resourceDefinition.js';
 import type { ServerContext } from '../serverContext.js';
 import type { DeletePreconditions } from '../storage/objectStore.js';
 import { applyMergePatch } from './mergePatch.js';
+import { checkMicroTimes } from './microTime.js';
 import { readJsonBody } from './responses.js';
 
 /** The result of a write: HTTP status and body. */
@@ -131,6 +132,7 @@ export async function patchObject(
   const current = getObject(ctx, def, namespace, name);
   const patched = applyMergePatch(current, patch) as KubeObject;
   patched.metadata = { ...patched.metadata, name, ...(def.namespaced ? { namespace } : {}) };
+  checkMicroTimes(def, patched);
   // Without an explicit resourceVersion in the patch, the patch applies to the latest state.
   const explicit = (patch as { metadata?: { resourceVersion?: unknown } }).metadata
     ?.resourceVersion;
@@ -182,5 +184,7 @@ async function readObject(req: IncomingMessage, def: ResourceDefinition): Promis
   if (metadata !== undefined && (typeof metadata !== 'object' || metadata === null)) {
     throw badRequest('metadata must be an object');
   }
-  return { ...body, metadata: { ...(metadata ?? {}) } };
+  const obj = { ...body, metadata: { ...(metadata ?? {}) } };
+  checkMicroTimes(def, obj);
+  return obj;
 }

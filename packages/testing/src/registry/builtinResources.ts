@@ -54,7 +54,8 @@ function builtin(
 
 /**
  * The built-in resources every fake server serves: core `v1` pods, configmaps, namespaces,
- * nodes, services, events and `apps/v1` deployments and replicasets.
+ * nodes, services, events, `apps/v1` deployments and replicasets, and `coordination.k8s.io/v1`
+ * leases (the leader-election lock).
  *
  * @returns fresh definitions, in discovery order.
  */
@@ -94,5 +95,9 @@ export function builtinResources(): ResourceDefinition[] {
       spec: { selector: null, template: emptyTemplate },
       status: { replicas: 0 },
     }),
+    {
+      ...builtin('coordination.k8s.io', 'leases', 'Lease', true, [], [], { spec: {} }),
+      microTimeFields: ['spec.acquireTime', 'spec.renewTime'],
+    },
   ];
 }

@@ -26,6 +26,11 @@ export interface ResourceDefinition {
   readonly selectableFields: readonly string[];
   /** Zero-valued fields a typed server serialises on an otherwise empty bookmark object. */
   readonly bookmarkFields: Readonly<Record<string, unknown>>;
+  /**
+   * `metav1.MicroTime` fields, as dotted paths. kube-apiserver decodes them with the layout
+   * `2006-01-02T15:04:05.000000Z07:00` (exactly six fractional digits) and answers 400 otherwise.
+   */
+  readonly microTimeFields?: readonly string[];
 }
 
 /** What a caller gives to register a custom resource at run time. */

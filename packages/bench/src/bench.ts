@@ -1,0 +1,92 @@
+/**
+ * Comparative benchmark: rxkube's SharedIndexInformer against client-node's informer and the
+ * raw protocol floor, against the same fake API server in its own process, in one run.
+ *
+ * Usage: `node dist/bench.js [--quick] [--only=a,b] [--cpu-prof]`. Prints Markdown tables and
+ * writes `results/latest.json` and `results/throughput.svg` (with `--quick`, a temporary file).
+ * `--cpu-prof` writes V8 CPU profiles of every process to `results/profiles/`.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { makePlan } from './compare/plan.js';
+import { forkServer, killForked } from './compare/processes.js';
+import { machineLine, markdownTables, resultsDocument, targetsTable } from './compare/results.js';
+import { Samples } from './compare/samples.js';
+import type { ScenarioContext } from './compare/scenarios/context.js';
+import { runInitialSync } from './compare/scenarios/initialSync.js';
+import { runRelist } from './compare/scenarios/relist.js';
+import { runSlowConsumer } from './compare/scenarios/slowConsumer.js';
+import { runThroughput } from './compare/scenarios/throughput.js';
+import { evaluateTargets } from './compare/targets.js';
+import { throughputSvg } from './compare/throughputPlot.js';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const only = args
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
+const profileDir = join(resultsDir, 'profiles');
+const profiling = args.includes('--cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+
+const plan = makePlan(quick);
+const started = performance.now();
+const log = (message: string): void => {
+  const seconds = ((performance.now() - started) / 1000).toFixed(1).padStart(6);
+  process.stderr.write(`[${seconds} s] ${message}\n`);
+};
+
+// Scenarios sharing a dataset run in this order: syncs before the writes that change it.
+const scenarios: ReadonlyArray<readonly [string, (ctx: ScenarioContext) => Promise<void>]> = [
+  ['initial-sync-small', (ctx) => runInitialSync(ctx, plan.small, 'initial-sync-small', false)],
+  ['initial-sync-large', (ctx) => runInitialSync(ctx, plan.large, 'initial-sync-large', true)],
+  ['event-throughput', runThroughput],
+  ['relist', runRelist],
+  ['slow-consumer', runSlowConsumer],
+];
+
+const server = forkServer(profiling);
+const samples = new Samples();
+const notes: string[] = [];
+try {
+  log(`starting the fake API servers (${[plan.small, plan.large, plan.keys].map((d) => d.pods).join(', ')} pods)…`);
+  await server.call('start', { specs: [plan.small, plan.large, plan.keys] });
+  const ctx: ScenarioContext = { server, plan, samples, notes, contenderArgs: profiling, log };
+  for (const [name, run] of scenarios) {
+    if (only !== undefined && !only.includes(name)) continue;
+    await run(ctx);
+  }
+} catch (err) {
+  killForked();
+  throw err;
+} finally {
+  await server.close();
+}
+
+const targets = evaluateTargets(samples);
+const doc = resultsDocument(samples, plan, targets, notes, (performance.now() - started) / 1000);
+const markdown =
+  `## Comparative benchmark${quick ? ' (--quick: sizes too small for the targets)' : ''}\n\n` +
+  `${machineLine(doc)}\n\n${markdownTables(samples, plan)}\n\n### Targets\n\n${targetsTable(targets)}\n` +
+  (notes.length > 0 ? `\nNotes:\n${notes.map((n) => `- ${n}`).join('\n')}\n` : '');
+process.stdout.write(`\n${markdown}`);
+
+const json = `${JSON.stringify(doc, null, 2)}\n`;
+const svg = throughputSvg(
+  samples,
+  `${plan.throughput.events.toLocaleString('en-US')} events over ${plan.small.pods.toLocaleString('en-US')} pods; median, min–max of ${plan.throughput.reps}; ${machineLine(doc)}`,
+);
+if (quick) {
+  const file = join(tmpdir(), 'rxkube-bench-quick.json');
+  writeFileSync(file, json);
+  log(`quick run: results in ${file}`);
+} else if (only === undefined) {
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(join(resultsDir, 'latest.json'), json);
+  writeFileSync(join(resultsDir, 'latest.md'), markdown);
+  if (svg !== undefined) writeFileSync(join(resultsDir, 'throughput.svg'), svg);
+  log('results in results/latest.json, results/latest.md and results/throughput.svg');
+}

@@ -1,0 +1,92 @@
+/**
+ * `@rxkube/informer`: a SharedIndexInformer over `listerWatcher` with the namespace index, all
+ * options at their defaults (objects deep-frozen, consistent snapshots), as a user writes it.
+ */
+import { SharedIndexInformer, listerWatcher } from '@rxkube/informer';
+import {
+  DeletedFinalStateUnknown,
+  NamespaceIndex,
+  metaNamespaceIndexFunc,
+  type KubeObject,
+} from '@rxkube/store';
+import {
+  type BenchHandler,
+  type Connection,
+  type Contender,
+  type ViewCounts,
+  hasLabel,
+  keyOf,
+} from '../contender.js';
+import { kubeConfigFor } from './kubeConfig.js';
+
+/** See the module comment. */
+export class RxkubeContender implements Contender {
+  readonly name = 'rxkube';
+  private readonly informer: SharedIndexInformer<KubeObject>;
+
+  /** @param connection - where to list and watch */
+  constructor(connection: Connection) {
+    const lw = listerWatcher<KubeObject>(kubeConfigFor(connection), {
+      version: 'v1',
+      plural: 'pods',
+    });
+    this.informer = new SharedIndexInformer(lw, {
+      indexers: { [NamespaceIndex]: metaNamespaceIndexFunc },
+    });
+    this.informer.errors$.subscribe((err) => process.stderr.write(`rxkube: ${err.message}\n`));
+  }
+
+  addHandler(handler: BenchHandler): void {
+    this.informer.addEventHandler({
+      onAdd: (obj) => handler('add', keyOf(obj), obj),
+      onUpdate: (_old, obj) => handler('update', keyOf(obj), obj),
+      onDelete: (obj) =>
+        obj instanceof DeletedFinalStateUnknown
+          ? handler('delete', obj.key, obj.obj)
+          : handler('delete', keyOf(obj), obj),
+    });
+  }
+
+  start(): void {
+    this.informer.start();
+  }
+
+  version(key: string): string | undefined {
+    return this.informer.getIndexer().getByKey(key)?.metadata?.resourceVersion;
+  }
+
+  size(): number {
+    return this.informer.getIndexer().size;
+  }
+
+  byNamespace(namespace: string): KubeObject[] {
+    return this.informer.getIndexer().byIndex(NamespaceIndex, namespace);
+  }
+
+  byNamespaceAndLabel(namespace: string, label: string, value: string): KubeObject[] {
+    return this.byNamespace(namespace).filter((obj) => hasLabel(obj, label, value));
+  }
+
+  watchNamespace(namespace: string): { counts: ViewCounts; stop: () => void } {
+    const counts: ViewCounts = { emissions: 0, secondary: 0 };
+    const byIndex = this.informer.byIndex$(NamespaceIndex, namespace).subscribe(() => {
+      counts.emissions += 1;
+    });
+    const list = this.informer
+      .list$((obj) => obj.metadata?.namespace === namespace)
+      .subscribe(() => {
+        counts.secondary = (counts.secondary ?? 0) + 1;
+      });
+    return {
+      counts,
+      stop: () => {
+        byIndex.unsubscribe();
+        list.unsubscribe();
+      },
+    };
+  }
+
+  async stop(): Promise<void> {
+    this.informer.stop();
+  }
+}

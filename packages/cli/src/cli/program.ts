@@ -1,0 +1,150 @@
+import { Command, Option } from 'commander';
+import type { ClusterOptions } from '../cluster/clusterConnection.js';
+import { runDashboard } from '../commands/dashboardCommand.js';
+import type { CommandIo } from '../commands/commandIo.js';
+import { runWatch } from '../commands/watchCommand.js';
+import { parseDuration, parseNonNegative, parsePort } from './parseOptions.js';
+
+interface ClusterFlags {
+  kubeconfig?: string;
+  context?: string;
+  demo?: boolean;
+  connectTimeout: number;
+  demoFaults: number;
+  demoScale: number;
+  demoSeed: number;
+}
+
+/**
+ * Builds the `rxkube` command line with commander. Each action stores its exit code through
+ * `done` (commander's `parseAsync` resolves with the command, not with a value).
+ *
+ * @param io - streams, environment, abort signal
+ * @param done - receives the exit code of the command that ran
+ * @returns the program, ready for `parseAsync`
+ */
+export function createProgram(io: CommandIo, done: (code: number) => void): Command {
+  const program = new Command('rxkube')
+    .description(
+      'Kubernetes informers as RxJS Observables: live views of a cluster, fed by shared informers.\n' +
+        'Without a kubeconfig (or with --demo) it runs on an embedded simulated cluster.',
+    )
+    .version('0.1.0', '-v, --version')
+    .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({
+      writeOut: (s) => void io.stdout.write(s),
+      writeErr: (s) => void io.stderr.write(s),
+    })
+    .exitOverride();
+
+  withClusterFlags(
+    program
+      .command('watch')
+      .description('watch a resource as a live table (like kubectl get -w, continuously updated)')
+      .argument('<resource>', 'resource type: pods, po, deployments, deploy.apps, nodes…')
+      .option('-n, --namespace <namespace>', "only this namespace (default: the context's)")
+      .option('-A, --all-namespaces', 'every namespace')
+      .option('-l, --selector <selector>', 'label selector, e.g. app=web,tier!=db')
+      .option('--field-selector <selector>', 'field selector, e.g. status.phase=Running')
+      .addOption(
+        new Option('-o, --output <format>', 'table: live table; json: one JSON event per line')
+          .choices(['table', 'json'])
+          .default('table'),
+      )
+      .addHelpText(
+        'after',
+        '\nExamples:\n  rxkube watch pods -A\n  rxkube watch deploy -n shop\n  rxkube watch pods -l app=frontend -o json | jq .type',
+      ),
+  ).action(async (resource: string, flags: ClusterFlags & WatchFlags) => {
+    if (flags.namespace !== undefined && flags.allNamespaces === true) {
+      program.error('error: --namespace and --all-namespaces cannot be used together', {
+        exitCode: 2,
+        code: 'rxkube.conflict',
+      });
+    }
+    done(
+      await runWatch(
+        {
+          ...clusterOptions(flags),
+          resource,
+          namespace: flags.namespace,
+          allNamespaces: flags.allNamespaces,
+          selector: flags.selector,
+          fieldSelector: flags.fieldSelector,
+          output: flags.output,
+        },
+        io,
+      ),
+    );
+  });
+
+  withClusterFlags(
+    program
+      .command('dashboard')
+      .description('serve the live web dashboard (one shared informer per resource)')
+      .option('-p, --port <port>', 'port to listen on (0 for any free port)', parsePort, 7420)
+      .option(
+        '--host <address>',
+        'address to bind; keep 127.0.0.1 unless you mean to share it',
+        '127.0.0.1',
+      ),
+  ).action(async (flags: ClusterFlags & { port: number; host: string }) => {
+    done(await runDashboard({ ...clusterOptions(flags), port: flags.port, host: flags.host }, io));
+  });
+
+  return program;
+}
+
+interface WatchFlags {
+  namespace?: string;
+  allNamespaces?: boolean;
+  selector?: string;
+  fieldSelector?: string;
+  output: 'table' | 'json';
+}
+
+function withClusterFlags(command: Command): Command {
+  return command
+    .option('--kubeconfig <file>', 'kubeconfig file (default: $KUBECONFIG, else ~/.kube/config)')
+    .option('--context <name>', 'kubeconfig context (default: the current one)')
+    .option('--demo', 'use the embedded simulated cluster even if a kubeconfig exists')
+    .option(
+      '--connect-timeout <duration>',
+      'give up reaching the cluster after this long (0: never)',
+      parseDuration,
+      30_000,
+    )
+    .addOption(
+      new Option(
+        '--demo-faults <seconds>',
+        'simulated cluster: seconds between injected faults (0: none)',
+      )
+        .argParser(parseNonNegative)
+        .default(30),
+    )
+    .addOption(
+      new Option('--demo-scale <factor>', 'simulated cluster: multiplies its size')
+        .argParser(parseNonNegative)
+        .default(1),
+    )
+    .addOption(
+      new Option('--demo-seed <n>', 'simulated cluster: seed of its randomness')
+        .argParser(parseNonNegative)
+        .default(1)
+        .hideHelp(),
+    );
+}
+
+function clusterOptions(flags: ClusterFlags): ClusterOptions & { connectTimeoutMs: number } {
+  return {
+    kubeconfig: flags.kubeconfig,
+    context: flags.context,
+    demo: flags.demo,
+    connectTimeoutMs: flags.connectTimeout,
+    simulated: {
+      faultIntervalMs: flags.demoFaults * 1000,
+      scale: flags.demoScale,
+      seed: flags.demoSeed,
+    },
+  };
+}

@@ -1,0 +1,179 @@
+import { jest } from '@jest/globals';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FakeApiServer } from '@rxkube/testing';
+import { CliProcess, bundleCli } from '../testing/cliProcess.testing.js';
+import { createPod, deletePod, movePod } from '../testing/pods.testing.js';
+
+jest.setTimeout(60_000);
+
+let bin: string;
+let server: FakeApiServer;
+let dir: string;
+let kubeconfig: string;
+const running: CliProcess[] = [];
+
+function rxkube(...args: string[]): CliProcess {
+  const child = new CliProcess(bin, args);
+  running.push(child);
+  return child;
+}
+
+interface JsonLine {
+  type: string;
+  initial?: boolean;
+  objects?: number;
+  finalStateUnknown?: boolean;
+  object?: { metadata: { name: string; namespace: string }; status: { phase: string } };
+}
+
+function jsonLines(out: string): JsonLine[] {
+  return out
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as JsonLine);
+}
+
+beforeAll(async () => {
+  bin = await bundleCli();
+  dir = mkdtempSync(join(tmpdir(), 'rxkube-watch-'));
+});
+
+beforeEach(async () => {
+  server = await FakeApiServer.start({ forbiddenNamespaces: ['secret'], bookmarkIntervalMs: 1000 });
+  kubeconfig = join(dir, 'config');
+  writeFileSync(kubeconfig, server.kubeConfigYaml());
+  createPod(server, 'shop', 'web-1', 'running');
+  createPod(server, 'shop', 'web-2', 'unscheduled');
+  createPod(server, 'other', 'db-1', 'running');
+});
+
+afterEach(async () => {
+  for (const child of running.splice(0)) child.kill();
+  await server.stop();
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('rxkube watch -o json', () => {
+  it('prints the initial list, SYNCED, then each change as one JSON line', async () => {
+    const cli = rxkube('watch', 'pods', '-n', 'shop', '-o', 'json', '--kubeconfig', kubeconfig);
+    await cli.waitFor((p) => p.stdout.includes('"SYNCED"'), 'SYNCED');
+
+    createPod(server, 'shop', 'web-3', 'unscheduled');
+    movePod(server, 'shop', 'web-2', 'running');
+    deletePod(server, 'shop', 'web-1');
+    createPod(server, 'other', 'db-2', 'running'); // another namespace: not shown
+    await cli.waitFor((p) => p.stdout.includes('"DELETED"'), 'the deletion');
+    expect(await cli.interrupt()).toBe(0);
+
+    const lines = jsonLines(cli.stdout);
+    const summary = lines.map((l) =>
+      l.type === 'SYNCED'
+        ? `SYNCED ${l.objects}`
+        : `${l.type} ${l.object?.metadata.namespace}/${l.object?.metadata.name} ${l.object?.status.phase}${l.initial ? ' initial' : ''}`,
+    );
+    expect(summary.slice(0, 2).sort()).toEqual([
+      'ADDED shop/web-1 Running initial',
+      'ADDED shop/web-2 Pending initial',
+    ]);
+    expect(summary.slice(2)).toEqual([
+      'SYNCED 2',
+      'ADDED shop/web-3 Pending',
+      'MODIFIED shop/web-2 Running',
+      'DELETED shop/web-1 Running',
+    ]);
+    expect(cli.stderr).toContain('cluster: context');
+    expect(cli.stderr).toContain('Synced 2 pods in shop');
+  });
+});
+
+describe('rxkube watch (table, not a terminal)', () => {
+  it('prints the whole table again after changes, in namespace/name order', async () => {
+    const cli = rxkube('watch', 'pods', '-A', '--kubeconfig', kubeconfig);
+    await cli.waitFor((p) => p.stdout.includes('web-2'), 'the first table');
+
+    createPod(server, 'shop', 'web-3', 'crashing');
+    movePod(server, 'shop', 'web-2', 'running');
+    deletePod(server, 'shop', 'web-1');
+    const lastFrame = (p: CliProcess): string => p.stdout.trimEnd().split('\n\n').at(-1) ?? '';
+    await cli.waitFor((p) => {
+      const frame = lastFrame(p);
+      return (
+        frame.includes('web-3') && !frame.includes('web-1') && /web-2\s+1\/1\s+Running/.test(frame)
+      );
+    }, 'a table with the three changes');
+    expect(await cli.interrupt()).toBe(0);
+
+    const rows = lastFrame(cli)
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/));
+    expect(rows.map((r) => r.filter((_, i) => i !== 5))).toEqual([
+      ['NAMESPACE', 'NAME', 'READY', 'STATUS', 'RESTARTS', 'NODE'],
+      ['other', 'db-1', '1/1', 'Running', '0', 'worker-1'],
+      ['shop', 'web-2', '1/1', 'Running', '0', 'worker-1'],
+      ['shop', 'web-3', '0/1', 'CrashLoopBackOff', '0', 'worker-1'],
+    ]);
+    expect(rows.slice(1).every((r) => /^\d+s$/.test(r[5] ?? ''))).toBe(true);
+  });
+});
+
+describe('rxkube watch failures', () => {
+  it('names close matches for an unknown resource (exit 4)', async () => {
+    const cli = rxkube('watch', 'pdos', '--kubeconfig', kubeconfig);
+    expect(await cli.exited).toBe(4);
+    expect(cli.stderr).toContain(`error: the server doesn't have a resource type "pdos"`);
+    expect(cli.stderr).toContain('hint: did you mean "pods"?');
+  });
+
+  it('accepts short names and kinds', async () => {
+    const cli = rxkube('watch', 'deploy', '-A', '-o', 'json', '--kubeconfig', kubeconfig);
+    await cli.waitFor((p) => p.stdout.includes('"SYNCED"'), 'SYNCED');
+    expect(await cli.interrupt()).toBe(0);
+    expect(cli.stderr).toContain('Synced 0 deployments.apps');
+  });
+
+  it('reports a 403 with the verb and resource (exit 5)', async () => {
+    const cli = rxkube('watch', 'pods', '-n', 'secret', '--kubeconfig', kubeconfig);
+    expect(await cli.exited).toBe(5);
+    expect(cli.stderr).toContain('error: forbidden: cannot list pods in secret (403)');
+    expect(cli.stderr).toContain('hint: ask for the RBAC permission to list pods in secret');
+  });
+
+  it('shows the retries while the cluster is unreachable, then gives up (exit 6)', async () => {
+    await server.stop(); // the kubeconfig now points at a closed port
+    const cli = rxkube('watch', 'pods', '--kubeconfig', kubeconfig, '--connect-timeout', '3s');
+    expect(await cli.exited).toBe(6);
+    expect(cli.stderr).toMatch(
+      /Cannot reach http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED — retrying in \d+\.\ds \(attempt 1\)/,
+    );
+    expect(cli.stderr).toContain('error: cannot reach the cluster at http://127.0.0.1:');
+  });
+
+  it('explains a missing kubeconfig, a broken one and an unknown context (exit 3)', async () => {
+    const missing = rxkube('watch', 'pods', '--kubeconfig', join(dir, 'nope'));
+    expect(await missing.exited).toBe(3);
+    expect(missing.stderr).toContain(`error: kubeconfig file not found: ${join(dir, 'nope')}`);
+
+    const broken = join(dir, 'broken');
+    writeFileSync(broken, 'clusters: [\n  - {{ not yaml');
+    const unreadable = rxkube('watch', 'pods', '--kubeconfig', broken);
+    expect(await unreadable.exited).toBe(3);
+    expect(unreadable.stderr).toContain(`error: cannot read kubeconfig ${broken}`);
+
+    const context = rxkube('watch', 'pods', '--kubeconfig', kubeconfig, '--context', 'prod');
+    expect(await context.exited).toBe(3);
+    expect(context.stderr).toContain(`error: context "prod" not found in ${kubeconfig}`);
+    expect(context.stderr).toMatch(/hint: available: \S+/);
+  });
+
+  it('rejects conflicting or missing arguments (exit 2)', async () => {
+    const both = rxkube('watch', 'pods', '-n', 'shop', '-A', '--kubeconfig', kubeconfig);
+    expect(await both.exited).toBe(2);
+    expect(both.stderr).toContain('--namespace and --all-namespaces cannot be used together');
+    const none = rxkube('watch');
+    expect(await none.exited).toBe(2);
+    expect(none.stderr).toContain("missing required argument 'resource'");
+  });
+});

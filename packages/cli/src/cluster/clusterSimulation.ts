@@ -1,0 +1,311 @@
+import { seededRandom, type FakeApiServer, type KubeObject } from '@rxkube/testing';
+import { batchNamespace, jobNames, namespaces, nodes, workloads } from './catalogue.js';
+import {
+  deploymentManifest,
+  namespaceManifest,
+  nodeManifest,
+  podManifest,
+  type PodSpecShape,
+  type PodStage,
+} from './manifests.js';
+
+/** Options of a {@link ClusterSimulation}. */
+export interface ClusterSimulationOptions {
+  /** Seed of the pseudo-random choices, so a seed replays the same cluster. Default 1. */
+  seed?: number;
+  /** Multiplies every deployment's usual size. Default 1 (about 250 pods). */
+  scale?: number;
+  /** Clock. Default `() => new Date()`. */
+  now?: () => Date;
+  /**
+   * Sets how far in the past the server stamps the objects created next (ms), so that the
+   * initial objects have believable ages. Default: none (objects are created now).
+   */
+  backdate?: (ms: number) => void;
+}
+
+interface SimDeployment {
+  readonly namespace: string;
+  readonly name: string;
+  readonly image: string;
+  readonly replicaSet: string;
+  readonly min: number;
+  readonly max: number;
+  replicas: number;
+  lastCounts: string;
+}
+
+interface SimPod extends PodSpecShape {
+  ticks: number;
+  readonly deployment: SimDeployment | undefined;
+}
+
+const nameChars = 'bcdfghjklmnpqrstvwxz2456789';
+const maxJobPods = 30;
+
+/**
+ * A small, believable cluster living inside a {@link FakeApiServer}: namespaces, nodes and
+ * deployments whose pods are scheduled, pull images, run, crash now and then, and terminate when
+ * their deployment scales down; batch jobs whose pods run to completion and are cleaned up.
+ * Everything is written through the server's programmatic API, so watches see a realistic
+ * stream of ADDED / MODIFIED / DELETED events.
+ */
+export class ClusterSimulation {
+  private readonly random: () => number;
+  private readonly now: () => Date;
+  private readonly deployments: SimDeployment[] = [];
+  private readonly pods = new Map<string, SimPod>();
+  private timer: NodeJS.Timeout | undefined;
+  private ip = 0;
+
+  /**
+   * @param server - the server to populate and churn
+   * @param options - seed, size, clock
+   */
+  constructor(
+    private readonly server: FakeApiServer,
+    private readonly options: ClusterSimulationOptions = {},
+  ) {
+    this.random = seededRandom(options.seed ?? 1);
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** @returns how many pods exist now */
+  get podCount(): number {
+    return this.pods.size;
+  }
+
+  /**
+   * Creates the namespaces, nodes, deployments and their pods, most of them already running.
+   */
+  populate(): void {
+    const day = 86_400_000;
+    const backdate = this.options.backdate ?? (() => {});
+    backdate(90 * day);
+    for (const ns of namespaces) this.server.create(namespaceManifest(ns));
+    for (const node of nodes) this.server.create(nodeManifest(node.name, node.zone));
+    const scale = this.options.scale ?? 1;
+    for (const workload of workloads) {
+      const replicas = Math.max(1, Math.round(workload.replicas * scale));
+      const deployment: SimDeployment = {
+        namespace: workload.namespace,
+        name: workload.name,
+        image: `registry.example.com/${workload.name}:1.${this.int(30)}.${this.int(10)}`,
+        replicaSet: `${workload.name}-${this.suffix(10)}`,
+        min: Math.max(1, Math.ceil(replicas * 0.5)),
+        max: Math.max(2, Math.ceil(replicas * 1.5)),
+        replicas,
+        lastCounts: '',
+      };
+      this.deployments.push(deployment);
+      backdate((10 + this.random() * 60) * day);
+      this.server.create(
+        deploymentManifest(deployment.namespace, deployment.name, deployment.image, replicas, {
+          existing: replicas,
+          ready: replicas,
+        }),
+      );
+      for (let i = 0; i < replicas; i += 1) {
+        backdate(this.random() ** 2 * 9 * day);
+        this.createPod(deployment, this.random() < 0.95 ? 'running' : 'creating');
+      }
+    }
+    for (let i = 0; i < 8; i += 1) {
+      backdate(this.random() * 600_000);
+      this.createJobPod(this.random() < 0.5 ? 'succeeded' : 'running');
+    }
+    backdate(0);
+    this.syncDeploymentStatus();
+  }
+
+  /** Advances the simulation one step: pods progress, deployments scale, jobs come and go. */
+  tick(): void {
+    for (const pod of [...this.pods.values()]) this.advance(pod);
+    if (this.random() < 0.15) this.scaleSomeDeployment();
+    for (const deployment of this.deployments) this.reconcile(deployment);
+    const jobPods = [...this.pods.values()].filter((p) => p.deployment === undefined).length;
+    if (jobPods < maxJobPods && this.random() < 0.08) this.createJobPod('unscheduled');
+    this.syncDeploymentStatus();
+  }
+
+  /**
+   * Runs {@link ClusterSimulation.tick} on a timer until {@link ClusterSimulation.stop} or the
+   * server stops.
+   *
+   * @param intervalMs - time between steps
+   */
+  start(intervalMs = 400): void {
+    if (this.timer !== undefined) return;
+    this.timer = setInterval(() => {
+      if (this.server.stopped) this.stop();
+      else this.tick();
+    }, intervalMs);
+  }
+
+  /** Stops the timer. */
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private advance(pod: SimPod): void {
+    pod.ticks += 1;
+    const chance = (p: number): boolean => pod.ticks >= 1 && this.random() < p;
+    switch (pod.stage) {
+      case 'unscheduled':
+        if (chance(0.5)) {
+          pod.node = nodes[this.int(nodes.length)]?.name;
+          pod.ip = this.nextIp();
+          this.moveTo(pod, 'creating');
+        }
+        return;
+      case 'creating':
+        if (chance(0.4)) this.moveTo(pod, this.random() < 0.03 ? 'crashing' : 'running');
+        return;
+      case 'running':
+        if (pod.deployment === undefined) {
+          if (chance(0.05)) this.moveTo(pod, this.random() < 0.85 ? 'succeeded' : 'failed');
+        } else if (this.random() < 0.0006) {
+          pod.restarts += 1;
+          this.moveTo(pod, 'crashing');
+        }
+        return;
+      case 'crashing':
+        if (chance(0.08)) {
+          pod.restarts += 1;
+          this.moveTo(pod, this.random() < 0.6 ? 'running' : 'crashing');
+        }
+        return;
+      case 'succeeded':
+      case 'failed':
+        if (pod.ticks > 10 && this.random() < 0.15) this.deletePod(pod);
+        return;
+      case 'terminating':
+        if (chance(0.5)) this.deletePod(pod);
+        return;
+    }
+  }
+
+  private scaleSomeDeployment(): void {
+    const deployment = this.deployments[this.int(this.deployments.length)];
+    if (deployment === undefined) return;
+    const span = deployment.max - deployment.min + 1;
+    deployment.replicas = deployment.min + this.int(span);
+  }
+
+  private reconcile(deployment: SimDeployment): void {
+    const active = [...this.pods.values()].filter(
+      (p) => p.deployment === deployment && p.stage !== 'terminating',
+    );
+    for (let n = active.length; n < deployment.replicas; n += 1) {
+      this.createPod(deployment, 'unscheduled');
+    }
+    // Scale down the youngest pods first, as the ReplicaSet controller prefers unready ones.
+    const surplus = active.length - deployment.replicas;
+    for (const pod of active.slice(active.length - Math.max(0, surplus))) {
+      this.moveTo(pod, 'terminating');
+    }
+  }
+
+  private syncDeploymentStatus(): void {
+    for (const d of this.deployments) {
+      const pods = [...this.pods.values()].filter((p) => p.deployment === d);
+      const ready = pods.filter((p) => p.stage === 'running').length;
+      const counts = `${d.replicas}/${pods.length}/${ready}`;
+      if (counts === d.lastCounts) continue;
+      const first = d.lastCounts === '';
+      d.lastCounts = counts;
+      if (first) continue;
+      const manifest = deploymentManifest(d.namespace, d.name, d.image, d.replicas, {
+        existing: pods.length,
+        ready,
+      });
+      this.server.patch({ apiVersion: 'apps/v1', kind: 'Deployment', ...ref(d) }, (obj) => {
+        obj['spec'] = manifest['spec'];
+        obj['status'] = manifest['status'];
+      });
+    }
+  }
+
+  private createPod(deployment: SimDeployment, stage: PodStage): void {
+    const scheduled = stage !== 'unscheduled';
+    const pod: SimPod = {
+      namespace: deployment.namespace,
+      name: `${deployment.replicaSet}-${this.suffix(5)}`,
+      app: deployment.name,
+      image: deployment.image,
+      owner: { kind: 'ReplicaSet', name: deployment.replicaSet },
+      stage,
+      node: scheduled ? nodes[this.int(nodes.length)]?.name : undefined,
+      ip: scheduled ? this.nextIp() : undefined,
+      restarts: 0,
+      ticks: 0,
+      deployment,
+    };
+    this.write(pod, 'create');
+  }
+
+  private createJobPod(stage: PodStage): void {
+    const job = `${jobNames[this.int(jobNames.length)] ?? 'job'}-${29_000_000 + this.int(999_999)}`;
+    const scheduled = stage !== 'unscheduled';
+    const pod: SimPod = {
+      namespace: batchNamespace,
+      name: `${job}-${this.suffix(5)}`,
+      app: job.replace(/-\d+$/, ''),
+      image: `registry.example.com/jobs:2.${this.int(9)}.0`,
+      owner: { kind: 'Job', name: job },
+      stage,
+      node: scheduled ? nodes[this.int(nodes.length)]?.name : undefined,
+      ip: scheduled ? this.nextIp() : undefined,
+      restarts: 0,
+      ticks: 0,
+      deployment: undefined,
+    };
+    this.write(pod, 'create');
+  }
+
+  private moveTo(pod: SimPod, stage: PodStage): void {
+    pod.stage = stage;
+    pod.ticks = 0;
+    this.write(pod, 'update');
+  }
+
+  private write(pod: SimPod, verb: 'create' | 'update'): void {
+    const manifest: KubeObject = podManifest(pod, this.now());
+    const key = `${pod.namespace}/${pod.name}`;
+    if (verb === 'create') {
+      this.server.create(manifest);
+      this.pods.set(key, pod);
+      return;
+    }
+    this.server.patch({ apiVersion: 'v1', kind: 'Pod', ...ref(pod) }, (obj) => {
+      obj.metadata = { ...obj.metadata, ...manifest.metadata };
+      obj['spec'] = manifest['spec'];
+      obj['status'] = manifest['status'];
+    });
+  }
+
+  private deletePod(pod: SimPod): void {
+    this.pods.delete(`${pod.namespace}/${pod.name}`);
+    this.server.delete({ apiVersion: 'v1', kind: 'Pod', ...ref(pod) });
+  }
+
+  private int(below: number): number {
+    return Math.floor(this.random() * below);
+  }
+
+  private suffix(length: number): string {
+    let out = '';
+    for (let i = 0; i < length; i += 1) out += nameChars[this.int(nameChars.length)];
+    return out;
+  }
+
+  private nextIp(): string {
+    this.ip += 1;
+    return `10.244.${(this.ip >> 8) & 255}.${this.ip & 255}`;
+  }
+}
+
+function ref(obj: { namespace: string; name: string }): { namespace: string; name: string } {
+  return { namespace: obj.namespace, name: obj.name };
+}

@@ -1,0 +1,64 @@
+import { fileURLToPath } from 'node:url';
+import type { KubeObject } from '@rxkube/store';
+import { ResourceFeed } from '../dashboard/resourceFeed.js';
+import { startDashboardServer } from '../dashboard/dashboardServer.js';
+import { TrackedInformers } from '../informers/trackedInformers.js';
+import { resolveResource } from '../resources/resolveResource.js';
+import { colorEnabled, makeStyle } from '../watch/style.js';
+import { ExitCode } from '../errors/exitCodes.js';
+import { aborted, type CommandIo } from './commandIo.js';
+import { openCluster, type OpenClusterOptions } from './openCluster.js';
+
+/** Options of `rxkube dashboard`. */
+export interface DashboardCommandOptions extends OpenClusterOptions {
+  /** Port; 0 for any free one. */
+  port: number;
+  /** Address to bind. */
+  host: string;
+  /** Folder of the built browser app. Default: `dist/web` beside the compiled command. */
+  webRoot?: string | undefined;
+}
+
+/** Where the build puts the browser app, relative to this module once compiled. */
+export const defaultWebRoot = fileURLToPath(new URL('../web/', import.meta.url));
+
+/**
+ * `rxkube dashboard`: one shared pod informer for the whole cluster, served to any number of
+ * browser tabs over Server-Sent Events, until Ctrl-C.
+ *
+ * @param options - the command line
+ * @param io - streams, environment, abort signal
+ * @returns the exit code
+ * @throws CliError for the failures users can fix (see the exit codes)
+ */
+export async function runDashboard(
+  options: DashboardCommandOptions,
+  io: CommandIo,
+): Promise<number> {
+  const { connection, resources } = await openCluster(options, io);
+  const informers = new TrackedInformers(connection.kubeConfig);
+  try {
+    const pods = resolveResource('pods', resources);
+    const { informer, tracker } = informers.informerFor<KubeObject>(pods);
+    const feed = new ResourceFeed(informer, tracker);
+    const server = await startDashboardServer({
+      host: options.host,
+      port: options.port,
+      webRoot: options.webRoot ?? defaultWebRoot,
+      feeds: { pods: feed },
+      info: { cluster: connection.name, banner: connection.banner, feeds: ['pods'] },
+    });
+    const style = makeStyle(colorEnabled(io.stdout, io.env));
+    io.stdout.write(
+      `\n  ${style.bold('rxkube dashboard')}  ${style.cyan(style.bold(server.url))}\n\n` +
+        `  ${style.dim('One shared informer per resource, whatever the number of tabs. Ctrl-C to quit.')}\n\n`,
+    );
+    await aborted(io.signal);
+    feed.close();
+    await server.close();
+    return ExitCode.ok;
+  } finally {
+    informers.shutdown();
+    await connection.close();
+  }
+}

@@ -1,0 +1,145 @@
+import { ApiError, type InformerError } from '@rxkube/informer';
+import type { KubeObject } from '@rxkube/store';
+import { Subscription, filter, firstValueFrom, map, takeUntil } from 'rxjs';
+import { CliError } from '../errors/cliError.js';
+import { ExitCode } from '../errors/exitCodes.js';
+import { TrackedInformers } from '../informers/trackedInformers.js';
+import { qualifiedName } from '../resources/apiResource.js';
+import { resolveResource } from '../resources/resolveResource.js';
+import { columnsFor } from '../view/columns.js';
+import { startJsonEvents } from '../watch/jsonEvents.js';
+import { startLiveScreen } from '../watch/liveScreen.js';
+import { startPlainFrames } from '../watch/plainFrames.js';
+import { createProgress } from '../watch/progress.js';
+import { colorEnabled, makeStyle } from '../watch/style.js';
+import { WatchModel } from '../watch/watchModel.js';
+import { aborted, type CommandIo } from './commandIo.js';
+import { openCluster, type OpenClusterOptions } from './openCluster.js';
+
+/** Options of `rxkube watch`. */
+export interface WatchCommandOptions extends OpenClusterOptions {
+  /** The resource type as typed: `pods`, `po`, `deployments.apps`… */
+  resource: string;
+  /** `-n`: this namespace (default: the context's, else `default`). */
+  namespace?: string | undefined;
+  /** `-A`: every namespace. */
+  allNamespaces?: boolean | undefined;
+  /** `-l`: label selector. */
+  selector?: string | undefined;
+  /** `--field-selector`. */
+  fieldSelector?: string | undefined;
+  /** `-o`: the live table, or JSON lines. */
+  output: 'table' | 'json';
+}
+
+/**
+ * `rxkube watch`: runs a shared informer on one resource and shows it as a live table (or JSON
+ * lines) until Ctrl-C.
+ *
+ * @param options - the command line
+ * @param io - streams, environment, abort signal
+ * @returns the exit code
+ * @throws CliError for the failures users can fix (see the exit codes)
+ */
+export async function runWatch(options: WatchCommandOptions, io: CommandIo): Promise<number> {
+  const { connection, resources } = await openCluster(options, io);
+  const informers = new TrackedInformers(connection.kubeConfig);
+  const subscriptions: Subscription[] = [];
+  const progress = createProgress(io.stderr);
+  try {
+    const resource = resolveResource(options.resource, resources);
+    const contextNamespace = connection.kubeConfig.getContextObject(
+      connection.kubeConfig.getCurrentContext(),
+    )?.namespace;
+    const namespace = !resource.namespaced
+      ? undefined
+      : options.allNamespaces === true
+        ? undefined
+        : (options.namespace ?? contextNamespace ?? 'default');
+    const { informer, tracker } = informers.informerFor<KubeObject>(resource, {
+      namespace,
+      labelSelector: options.selector,
+      fieldSelector: options.fieldSelector,
+    });
+    const scope = namespace === undefined ? '' : ` in ${namespace}`;
+    const what = `${qualifiedName(resource)}${scope}`;
+    const refused = informer.errors$.pipe(
+      filter(
+        (e: InformerError): e is ApiError => e instanceof ApiError && [401, 403].includes(e.code),
+      ),
+      map((e) => refusal(e, what)),
+    );
+    const failure = firstValueFrom(refused.pipe(takeUntil(aborted(io.signal))), {
+      defaultValue: undefined,
+    });
+
+    if (options.output === 'json') {
+      subscriptions.push(startJsonEvents(io.stdout, informer));
+    }
+    const started = Date.now();
+    subscriptions.push(
+      tracker.status$.subscribe((s) => {
+        if (s.synced) return;
+        progress.update(
+          s.link === 'retrying' && s.lastError !== undefined
+            ? `Listing ${what} failed: ${s.lastError.message} — retrying (attempt ${s.failures})`
+            : `Listing ${what}… page ${s.listPages}, ${s.listItems.toLocaleString('en-US')} objects`,
+        );
+      }),
+    );
+    const synced = informer.waitForCacheSync(io.signal);
+    const first = await Promise.race([synced.then(() => undefined), failure]);
+    if (first !== undefined) throw first;
+    if (io.signal.aborted) return ExitCode.ok;
+    progress.succeed(
+      `Synced ${informer.getIndexer().size.toLocaleString('en-US')} ${what} at resourceVersion ${informer.lastSyncResourceVersion()} in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+    );
+
+    if (options.output === 'table') {
+      const model = new WatchModel(informer);
+      const columns = columnsFor(resource.kind, resource.namespaced && namespace === undefined);
+      subscriptions.push(new Subscription(() => model.close()));
+      if (io.stdout.isTTY === true) {
+        const title = `rxkube watch ${qualifiedName(resource)}${namespace === undefined ? (resource.namespaced ? ' -A' : '') : ` -n ${namespace}`}`;
+        subscriptions.push(
+          startLiveScreen(
+            io.stdout,
+            model,
+            tracker,
+            columns,
+            {
+              title,
+              cluster:
+                connection.name === 'simulated'
+                  ? 'embedded simulated cluster'
+                  : `context ${connection.name}`,
+            },
+            makeStyle(colorEnabled(io.stdout, io.env)),
+          ),
+        );
+      } else {
+        subscriptions.push(startPlainFrames(io.stdout, model, columns));
+      }
+    }
+    const end = await Promise.race([aborted(io.signal).then(() => undefined), failure]);
+    if (end !== undefined) throw end;
+    return ExitCode.ok;
+  } finally {
+    progress.stop();
+    for (const subscription of subscriptions.reverse()) subscription.unsubscribe();
+    informers.shutdown();
+    await connection.close();
+  }
+}
+
+function refusal(error: ApiError, what: string): CliError {
+  const word = error.code === 401 ? 'unauthorized' : 'forbidden';
+  const detail = error.status?.message ?? error.message;
+  return new CliError(
+    `${word}: cannot ${error.verb} ${what} (${error.code}): ${detail}`,
+    ExitCode.forbidden,
+    error.code === 401
+      ? 'the credentials of the kubeconfig context were rejected'
+      : `ask for the RBAC permission to ${error.verb} ${what}, or pick a namespace you can read with -n`,
+  );
+}

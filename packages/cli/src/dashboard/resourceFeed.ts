@@ -1,0 +1,158 @@
+import type { InformerEvent, SharedIndexInformer } from '@rxkube/informer';
+import { DeletedFinalStateUnknown, type KubeObject } from '@rxkube/store';
+import { Subscription, asyncScheduler, throttleTime } from 'rxjs';
+import type { InformerStatus } from '../status/informerStatus.js';
+import type { StatusTracker } from '../status/statusTracker.js';
+import { parseFeedId, type FeedMessage, type FeedObject } from './feedProtocol.js';
+
+type Change = Extract<FeedMessage, { type: 'change' }>;
+
+/** How a browser's connection began. */
+export type FeedStart = 'snapshot' | 'resumed';
+
+/** Options of a {@link ResourceFeed}. */
+export interface ResourceFeedOptions {
+  /** Changes kept for browsers that reconnect. Default 20,000. */
+  historyLimit?: number;
+  /** Least time between two status messages (ms). Default 500. */
+  statusThrottleMs?: number;
+}
+
+/**
+ * One shared informer served to any number of browsers: it folds the informer's events into a
+ * numbered sequence of changes with a bounded history, so that each browser gets a snapshot and
+ * then the changes, and a browser that reconnects gets just the changes it missed.
+ *
+ * The feed's own map (not the informer's cache) makes the snapshot, so a snapshot at sequence
+ * `n` is exactly the fold of changes 1..n: nothing is lost or repeated at the seam.
+ */
+export class ResourceFeed {
+  /** Changes the ids of a feed apart from those of a previous server process. */
+  readonly epoch = Math.random().toString(36).slice(2, 10);
+  private readonly objects = new Map<string, FeedObject>();
+  private readonly history: Change[] = [];
+  private readonly listeners = new Set<(message: FeedMessage) => void>();
+  private readonly subscriptions = new Subscription();
+  private readonly historyLimit: number;
+  private sequence = 0;
+  private status: InformerStatus;
+
+  /**
+   * @param informer - the shared informer
+   * @param tracker - its status tracker
+   * @param options - history size, status pace
+   */
+  constructor(
+    informer: SharedIndexInformer<KubeObject>,
+    tracker: StatusTracker,
+    options: ResourceFeedOptions = {},
+  ) {
+    this.historyLimit = options.historyLimit ?? 20_000;
+    this.status = tracker.status;
+    this.subscriptions.add(
+      informer.handle({ name: 'dashboard-feed' }).subscribe((e) => this.apply(e)),
+    );
+    this.subscriptions.add(
+      tracker.status$
+        .pipe(
+          throttleTime(options.statusThrottleMs ?? 500, asyncScheduler, {
+            leading: true,
+            trailing: true,
+          }),
+        )
+        .subscribe((status) => {
+          this.status = status;
+          this.broadcast({ type: 'status', status });
+        }),
+    );
+  }
+
+  /** @returns how many objects the feed holds */
+  get size(): number {
+    return this.objects.size;
+  }
+
+  /**
+   * Connects a browser: sends a snapshot (or, given a last event id still in the history, the
+   * changes after it), the status, then every change as it happens.
+   *
+   * @param lastEventId - the id of the last message the browser applied, if reconnecting
+   * @param send - delivers one message
+   * @returns how it started, and a function that disconnects
+   */
+  connect(
+    lastEventId: string | undefined,
+    send: (message: FeedMessage) => void,
+  ): { start: FeedStart; close: () => void } {
+    const missed = this.changesAfter(lastEventId);
+    let start: FeedStart;
+    if (missed === undefined) {
+      start = 'snapshot';
+      send({ type: 'snapshot', id: this.id(this.sequence), objects: [...this.objects.values()] });
+    } else {
+      start = 'resumed';
+      for (const change of missed) send(change);
+    }
+    send({ type: 'status', status: this.status });
+    this.listeners.add(send);
+    return { start, close: () => void this.listeners.delete(send) };
+  }
+
+  /** Stops following the informer and disconnects every browser. */
+  close(): void {
+    this.subscriptions.unsubscribe();
+    this.listeners.clear();
+  }
+
+  private changesAfter(lastEventId: string | undefined): Change[] | undefined {
+    if (lastEventId === undefined || lastEventId === '') return undefined;
+    const parsed = parseFeedId(lastEventId);
+    if (parsed === undefined || parsed.epoch !== this.epoch || parsed.sequence > this.sequence) {
+      return undefined;
+    }
+    const oldest = this.sequence - this.history.length; // the last sequence before the history
+    if (parsed.sequence < oldest) return undefined;
+    return this.history.slice(parsed.sequence - oldest);
+  }
+
+  private apply(event: InformerEvent<KubeObject>): void {
+    const tombstone = event.object instanceof DeletedFinalStateUnknown ? event.object : undefined;
+    const object = (tombstone === undefined ? event.object : tombstone.obj) as
+      FeedObject | undefined;
+    const key = tombstone?.key ?? keyOf(object);
+    if (event.type === 'delete') {
+      const last = this.objects.get(key) ?? object;
+      if (!this.objects.delete(key) || last === undefined) return;
+      this.record({ change: 'delete', key, object: last });
+      return;
+    }
+    if (object === undefined) return;
+    const known = this.objects.get(key);
+    // A resync or a relist finding an object unchanged: nothing to tell the browsers.
+    if (known?.metadata?.resourceVersion === object.metadata?.resourceVersion && known) return;
+    this.objects.set(key, object);
+    this.record({ change: known === undefined ? 'add' : 'update', key, object });
+  }
+
+  private record(change: Omit<Change, 'type' | 'id'>): void {
+    this.sequence += 1;
+    const message: Change = { type: 'change', id: this.id(this.sequence), ...change };
+    this.history.push(message);
+    if (this.history.length > this.historyLimit) this.history.shift();
+    this.broadcast(message);
+  }
+
+  private broadcast(message: FeedMessage): void {
+    for (const listener of this.listeners) listener(message);
+  }
+
+  private id(sequence: number): string {
+    return `${this.epoch}-${sequence}`;
+  }
+}
+
+function keyOf(obj: FeedObject | undefined): string {
+  const ns = obj?.metadata?.namespace;
+  const name = obj?.metadata?.name ?? '';
+  return ns ? `${ns}/${name}` : name;
+}

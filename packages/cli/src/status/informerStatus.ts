@@ -1,0 +1,32 @@
+/** Where an informer's connection to the API server stands. */
+export type LinkState = 'listing' | 'watching' | 'retrying';
+
+/** Everything a status line or banner says about one informer. Plain data (sent as JSON). */
+export interface InformerStatus {
+  /** The resource, e.g. `pods` or `pods in shop`. */
+  readonly resource: string;
+  /** The initial list has been applied. */
+  readonly synced: boolean;
+  /** Listing, watching, or waiting to retry after a failure. */
+  readonly link: LinkState;
+  /** Listing again after the initial sync (a 410 or an error sent the Reflector back). */
+  readonly relisting: boolean;
+  /** Pages of the list in progress (or of the last one). */
+  readonly listPages: number;
+  /** Objects received by the list in progress (or the last one). */
+  readonly listItems: number;
+  /** Objects in the cache. */
+  readonly objects: number;
+  /** The last resource version seen. */
+  readonly resourceVersion: string;
+  /** Watch events per second, averaged over the last few seconds. */
+  readonly eventsPerSecond: number;
+  /** Watches opened after the first one. */
+  readonly reconnects: number;
+  /** Lists after the first one. */
+  readonly relists: number;
+  /** Failed requests since the last success (the retry attempt number). */
+  readonly failures: number;
+  /** The last error reported, with when it happened (ms since the epoch). */
+  readonly lastError?: { readonly message: string; readonly at: number } | undefined;
+}

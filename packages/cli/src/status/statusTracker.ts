@@ -1,0 +1,132 @@
+import type { InformerError, ListerWatcher, SharedIndexInformer } from '@rxkube/informer';
+import { BehaviorSubject, Subscription, interval, type Observable } from 'rxjs';
+import type { InformerStatus } from './informerStatus.js';
+import { trackListerWatcher, type LinkActivity } from './trackedListerWatcher.js';
+
+const rateWindow = 5;
+
+/**
+ * Follows one informer and publishes its {@link InformerStatus}: sync, link state, list
+ * progress, events per second, reconnects, relists and the last error.
+ *
+ * Create it first, build the informer on {@link StatusTracker.wrap}'s lister-watcher, then
+ * {@link StatusTracker.attach} the informer.
+ */
+export class StatusTracker {
+  private readonly subject: BehaviorSubject<InformerStatus>;
+  private readonly subscriptions = new Subscription();
+  private readonly samples: number[] = [];
+  private informer: SharedIndexInformer<object> | undefined;
+  private lists = 0;
+  private watches = 0;
+
+  /** @param resource - the resource's description */
+  constructor(resource: string) {
+    this.subject = new BehaviorSubject<InformerStatus>({
+      resource,
+      synced: false,
+      link: 'listing',
+      relisting: false,
+      listPages: 0,
+      listItems: 0,
+      objects: 0,
+      resourceVersion: '',
+      eventsPerSecond: 0,
+      reconnects: 0,
+      relists: 0,
+      failures: 0,
+    });
+  }
+
+  /** The current status, then every change (and a refresh every second). */
+  get status$(): Observable<InformerStatus> {
+    return this.subject.asObservable();
+  }
+
+  /** @returns the current status */
+  get status(): InformerStatus {
+    return this.subject.value;
+  }
+
+  /**
+   * @typeParam T - the object type
+   * @param lw - the informer's lister-watcher
+   * @returns the same, reporting its activity here
+   */
+  wrap<T>(lw: ListerWatcher<T>): ListerWatcher<T> {
+    return trackListerWatcher(lw, (activity) => this.onActivity(activity));
+  }
+
+  /**
+   * Starts following an informer built on {@link StatusTracker.wrap}.
+   *
+   * @param informer - the informer
+   */
+  attach(informer: SharedIndexInformer<object>): void {
+    this.informer = informer;
+    this.subscriptions.add(informer.hasSynced$.subscribe((synced) => this.update({ synced })));
+    this.subscriptions.add(
+      informer.errors$.subscribe((error: InformerError) =>
+        this.update({ lastError: { message: error.message, at: Date.now() } }),
+      ),
+    );
+    this.subscriptions.add(interval(1000).subscribe(() => this.sample()));
+  }
+
+  /** Stops following; `status$` completes. */
+  close(): void {
+    this.subscriptions.unsubscribe();
+    this.subject.complete();
+  }
+
+  private onActivity(activity: LinkActivity): void {
+    const status = this.subject.value;
+    switch (activity.type) {
+      case 'listPage':
+        if (activity.pages === 0) this.lists += 1;
+        this.update({
+          link: 'listing',
+          relisting: this.lists > 1,
+          relists: Math.max(0, this.lists - 1),
+          listPages: activity.pages,
+          listItems: activity.items,
+        });
+        return;
+      case 'listed':
+        this.update({ listPages: activity.pages, listItems: activity.items, failures: 0 });
+        return;
+      case 'watching':
+        this.watches += 1;
+        this.update({
+          link: 'watching',
+          relisting: false,
+          reconnects: Math.max(0, this.watches - 1),
+          failures: 0,
+        });
+        return;
+      case 'failed':
+        this.update({ link: 'retrying', failures: status.failures + 1 });
+        return;
+    }
+  }
+
+  private sample(): void {
+    const informer = this.informer;
+    if (informer === undefined) return;
+    const metrics = informer.metrics();
+    this.samples.push(metrics.events);
+    if (this.samples.length > rateWindow + 1) this.samples.shift();
+    const first = this.samples[0] ?? metrics.events;
+    const seconds = Math.max(1, this.samples.length - 1);
+    this.update({
+      objects: metrics.cached,
+      resourceVersion: metrics.lastResourceVersion,
+      eventsPerSecond: (metrics.events - first) / seconds,
+    });
+  }
+
+  private update(change: Partial<InformerStatus>): void {
+    if (this.subject.closed) return;
+    this.subject.next({ ...this.subject.value, ...change });
+  }
+}

@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const cliRoot = fileURLToPath(new URL('../../', import.meta.url));
+const packagesRoot = join(cliRoot, '..');
+
+/**
+ * Bundles `src/bin.ts` (and the `@rxkube/*` packages, from source) into one ES module next to
+ * the workspace's node_modules, so the tests run the real command as a child process without a
+ * prior build.
+ */
+export async function bundleCli(): Promise<string> {
+  const outDir = join(cliRoot, 'node_modules', '.cache', 'rxkube-cli-test');
+  mkdirSync(outDir, { recursive: true });
+  const outfile = join(outDir, `bin-${process.pid}.mjs`);
+  await build({
+    entryPoints: [join(cliRoot, 'src', 'bin.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'rxkube-from-source, other packages external',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) => {
+            const match = /^@rxkube\/([a-z-]+)$/.exec(args.path);
+            if (match === null) return { external: true };
+            return { path: join(packagesRoot, match[1] ?? '', 'src', 'index.ts') };
+          });
+        },
+      },
+    ],
+  });
+  return outfile;
+}
+
+/** A running `rxkube` child process and what it printed so far. */
+export class CliProcess {
+  stdout = '';
+  stderr = '';
+  readonly exited: Promise<number | null>;
+  private readonly child: ChildProcess;
+  private readonly waiters = new Set<() => void>();
+
+  /**
+   * @param bin - the bundled command
+   * @param args - its arguments
+   * @param env - extra environment variables
+   */
+  constructor(bin: string, args: readonly string[], env: Record<string, string> = {}) {
+    const home = join(cliRoot, 'node_modules', '.cache', 'rxkube-cli-test', 'home');
+    mkdirSync(home, { recursive: true });
+    this.child = spawn(process.execPath, [bin, ...args], {
+      // No kubeconfig unless a test passes one, whatever the machine has.
+      env: { PATH: process.env['PATH'] ?? '', HOME: home, NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child.stdout
+      ?.setEncoding('utf8')
+      .on('data', (chunk: string) => this.append('stdout', chunk));
+    this.child.stderr
+      ?.setEncoding('utf8')
+      .on('data', (chunk: string) => this.append('stderr', chunk));
+    this.exited = new Promise((resolve) => this.child.on('close', (code) => resolve(code)));
+  }
+
+  /**
+   * Waits until the output satisfies a condition.
+   *
+   * @param condition - checked after every chunk of output
+   * @param what - described in the error when the process ends or a minute passes first
+   */
+  async waitFor(condition: (p: CliProcess) => boolean, what: string): Promise<void> {
+    if (condition(this)) return;
+    await new Promise<void>((resolve, reject) => {
+      const check = (): void => {
+        if (!condition(this)) return;
+        done();
+        resolve();
+      };
+      const fail = (reason: string) => () => {
+        done();
+        reject(
+          new Error(
+            `${reason} before ${what}\n--- stdout\n${this.stdout}\n--- stderr\n${this.stderr}`,
+          ),
+        );
+      };
+      const timer = setTimeout(fail('60 s passed'), 60_000);
+      const onExit = fail('the process exited');
+      this.child.once('close', onExit);
+      this.waiters.add(check);
+      const done = (): void => {
+        clearTimeout(timer);
+        this.child.off('close', onExit);
+        this.waiters.delete(check);
+      };
+    });
+  }
+
+  /**
+   * Sends Ctrl-C and waits for the exit.
+   *
+   * @returns the exit code
+   */
+  async interrupt(): Promise<number | null> {
+    this.child.kill('SIGINT');
+    return this.exited;
+  }
+
+  /** Kills the process if it still runs (test cleanup). */
+  kill(): void {
+    if (this.child.exitCode === null) this.child.kill('SIGKILL');
+  }
+
+  private append(stream: 'stdout' | 'stderr', chunk: string): void {
+    this[stream] += chunk;
+    for (const waiter of [...this.waiters]) waiter();
+  }
+}

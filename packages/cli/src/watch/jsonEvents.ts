@@ -1,0 +1,76 @@
+import type { SharedIndexInformer } from '@rxkube/informer';
+import { DeletedFinalStateUnknown, type KubeObject } from '@rxkube/store';
+import { Subscription, filter, interval, take } from 'rxjs';
+
+/**
+ * One line of `rxkube watch -o json`. Objects are the API server's JSON (without
+ * `managedFields`).
+ *
+ * - `ADDED`, `MODIFIED`, `DELETED`: a change; `initial` is true for the objects of the initial
+ *   list; a `DELETED` that a relist inferred (the watch missed it) has `finalStateUnknown`
+ *   and the last state seen.
+ * - `SYNCED`: once, after every object of the initial list was printed.
+ */
+export type JsonWatchLine =
+  | { type: 'ADDED'; initial: boolean; object: KubeObject }
+  | { type: 'MODIFIED'; object: KubeObject }
+  | { type: 'DELETED'; object: KubeObject | undefined; finalStateUnknown?: true }
+  | { type: 'SYNCED'; objects: number; resourceVersion: string };
+
+/**
+ * Streams an informer's events as JSON lines: `-o json`, one object per line, for scripts.
+ *
+ * @param stream - where to write (stdout)
+ * @param informer - the informer
+ * @returns a subscription that stops the stream
+ */
+export function startJsonEvents(
+  stream: NodeJS.WritableStream,
+  informer: SharedIndexInformer<KubeObject>,
+): Subscription {
+  const write = (line: JsonWatchLine): void => void stream.write(`${JSON.stringify(line)}\n`);
+  let synced = false;
+  const markSynced = (): void => {
+    if (synced || !registration.hasSynced()) return;
+    synced = true;
+    write({
+      type: 'SYNCED',
+      objects: informer.getIndexer().size,
+      resourceVersion: informer.lastSyncResourceVersion(),
+    });
+  };
+  const registration = informer.addEventHandler(
+    {
+      // The registration counts an event as handled once its callback returned: checking at the
+      // start of the next one (and on a timer when none comes) puts SYNCED right after the
+      // initial list's last object.
+      onAdd(obj, initial) {
+        markSynced();
+        write({ type: 'ADDED', initial, object: obj });
+      },
+      onUpdate(old, obj) {
+        markSynced();
+        // Resyncs and unchanged objects after a relist are not changes.
+        if (old.metadata?.resourceVersion === obj.metadata?.resourceVersion) return;
+        write({ type: 'MODIFIED', object: obj });
+      },
+      onDelete(obj) {
+        markSynced();
+        if (obj instanceof DeletedFinalStateUnknown) {
+          write({ type: 'DELETED', object: obj.obj, finalStateUnknown: true });
+        } else write({ type: 'DELETED', object: obj });
+      },
+    },
+    { name: 'json-output' },
+  );
+  const subscription = new Subscription(() => registration.remove());
+  subscription.add(
+    interval(50)
+      .pipe(
+        filter(() => registration.hasSynced()),
+        take(1),
+      )
+      .subscribe(markSynced),
+  );
+  return subscription;
+}

@@ -1,0 +1,51 @@
+import ora, { type Ora } from 'ora';
+
+/** Shows what a command is waiting for: a spinner on a terminal, plain lines otherwise. */
+export interface Progress {
+  /** @param text - what is happening now */
+  update(text: string): void;
+  /** @param text - the final word, e.g. `synced 250 pods` */
+  succeed(text: string): void;
+  /** Removes the spinner without a final word. */
+  stop(): void;
+}
+
+/**
+ * A spinner (ora) on the error stream when it is a terminal; otherwise one line per new text, so
+ * logs and tests see the same steps.
+ *
+ * @param stream - where to show it (stderr: stdout stays clean for the data)
+ * @returns the progress display
+ */
+export function createProgress(stream: NodeJS.WriteStream): Progress {
+  if (stream.isTTY !== true) {
+    let last = '';
+    return {
+      update(text) {
+        if (text !== last) stream.write(`${text}\n`);
+        last = text;
+      },
+      succeed(text) {
+        stream.write(`${text}\n`);
+      },
+      stop() {},
+    };
+  }
+  // discardStdin off: Ctrl-C must reach our own SIGINT handler, not ora's raw-mode reader.
+  let spinner: Ora | undefined;
+  return {
+    update(text) {
+      if (spinner === undefined) spinner = ora({ text, stream, discardStdin: false }).start();
+      else spinner.text = text;
+    },
+    succeed(text) {
+      if (spinner === undefined) stream.write(`✔ ${text}\n`);
+      else spinner.succeed(text);
+      spinner = undefined;
+    },
+    stop() {
+      spinner?.stop();
+      spinner = undefined;
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import type { FaultKind } from '@rxkube/testing';
+
+/**
+ * Checks that the errors an informer library reported are exactly what the injected faults
+ * explain: no internal, object or handler errors; one decode error per malformed line; idle
+ * errors only for stalled watches; and as many 429/500/503 API errors as error responses were
+ * sent. Anything unexplained is a problem.
+ *
+ * @param tally - reported errors by type (`api 410`, `stream`…).
+ * @param fired - the server's fault counters.
+ * @returns the problems found (empty when every error is accounted for).
+ */
+export function accountForErrors(
+  tally: Readonly<Record<string, number>>,
+  fired: Readonly<Record<FaultKind, number>>,
+): string[] {
+  const problems: string[] = [];
+  const n = (type: string): number => tally[type] ?? 0;
+  for (const type of ['internal', 'object', 'handler', 'watchList']) {
+    if (n(type) > 0) problems.push(`${n(type)} unexpected ${type} error(s)`);
+  }
+  if (n('decode') !== fired.malformedLine) {
+    problems.push(`${n('decode')} decode errors for ${fired.malformedLine} malformed lines`);
+  }
+  // A request caught in a restart may hang until the idle timeout gives up on it.
+  if (n('idle') > fired.stallWatch + fired.restart) {
+    problems.push(
+      `${n('idle')} idle errors for ${fired.stallWatch} stalled watches and ${fired.restart} restarts`,
+    );
+  }
+  const responses = n('api 429') + n('api 500') + n('api 503');
+  if (responses !== fired.errorResponse) {
+    problems.push(`${responses} 429/500/503 errors for ${fired.errorResponse} error responses`);
+  }
+  const explained = new Set([
+    'api 410',
+    'api 429',
+    'api 500',
+    'api 503',
+    'decode',
+    'idle',
+    'stream',
+    'connection',
+    'shortWatch',
+    'internal',
+    'object',
+    'handler',
+    'watchList',
+  ]);
+  for (const type of Object.keys(tally)) {
+    if (!explained.has(type)) problems.push(`${n(type)} unexplained ${type} error(s)`);
+  }
+  return problems;
+}

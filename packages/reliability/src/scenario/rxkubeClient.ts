@@ -1,0 +1,125 @@
+import {
+  listerWatcher,
+  SharedIndexInformer,
+  type InformerError,
+  type ListerWatcher,
+} from '@rxkube/informer';
+import type { KubeObject } from '@rxkube/store';
+import type { FakeApiServer } from '@rxkube/testing';
+import type { ClientUnderTest } from './clientUnderTest.js';
+import { slowHandlerPause } from './clientUnderTest.js';
+import { EventLog, keyOf, type CacheState } from './eventLog.js';
+import type { InformerVariant } from './variants.js';
+
+/** Reflector timing for scenarios: quick retries and quick dead-watch detection. */
+export const scenarioReflectorOptions = {
+  backoff: { initialMs: 20, maxMs: 400 },
+  bookmarkIntervalMs: 100,
+  idleTimeoutMs: 1_500,
+} as const;
+
+/**
+ * The type an error is tallied under: its kind, plus the code for API errors.
+ *
+ * @param error - the error.
+ * @returns e.g. `api 410`.
+ */
+export function errorType(error: InformerError): string {
+  return error.kind === 'api' ? `api ${(error as { code?: number }).code ?? '?'}` : error.kind;
+}
+
+/**
+ * Starts one rxkube `SharedIndexInformer` per variant, each with a fast synchronous handler and
+ * a slow asynchronous one logging every event.
+ *
+ * @param server - the server to list and watch.
+ * @param variants - the informers to run.
+ * @param wrap - wraps each lister-watcher (tests use it to break one on purpose).
+ * @returns the informers as the scenario checks them.
+ */
+export function startRxkube(
+  server: FakeApiServer,
+  variants: readonly InformerVariant[],
+  wrap: (lw: ListerWatcher<KubeObject>) => ListerWatcher<KubeObject> = (lw) => lw,
+): ClientUnderTest {
+  const kubeConfig = server.kubeConfig();
+  const errors: InformerError[] = [];
+  const informers = variants.map((variant) => {
+    const lw = listerWatcher<KubeObject>(
+      kubeConfig,
+      { version: 'v1', plural: 'pods' },
+      {
+        namespace: variant.namespace,
+        labelSelector: variant.labelSelector,
+        fieldSelector: variant.fieldSelector,
+      },
+    );
+    return new SharedIndexInformer(wrap(lw), { reflector: scenarioReflectorOptions, name: variant.name });
+  });
+  const logs = informers.map((informer) => {
+    const fast = new EventLog();
+    const slow = new EventLog();
+    informer.errors$.subscribe((error) => errors.push(error));
+    informer.addEventHandler(
+      {
+        onAdd: (obj) => fast.add(obj),
+        onUpdate: (oldObj, newObj) => fast.update(oldObj, newObj),
+        onDelete: (obj) => fast.delete(obj),
+      },
+      { name: 'fast' },
+    );
+    let serial = 0;
+    informer.addEventHandler(
+      {
+        onAdd: async (obj) => {
+          await slowHandlerPause(serial++);
+          slow.add(obj);
+        },
+        onUpdate: async (oldObj, newObj) => {
+          await slowHandlerPause(serial++);
+          slow.update(oldObj, newObj);
+        },
+        onDelete: async (obj) => {
+          await slowHandlerPause(serial++);
+          slow.delete(obj);
+        },
+      },
+      { name: 'slow' },
+    );
+    informer.start();
+    return [fast, slow];
+  });
+
+  return {
+    name: 'rxkube',
+    logs,
+    caches: () =>
+      informers.map((informer) => {
+        const state: CacheState = new Map();
+        for (const obj of informer.getIndexer().list())
+          state.set(keyOf(obj), obj.metadata?.resourceVersion ?? '');
+        return state;
+      }),
+    observation: {
+      errors: (match) => errors.filter(match).length,
+      requests: () =>
+        informers.map((informer) => {
+          const m = informer.metrics();
+          return m.lists + m.watches;
+        }),
+    },
+    drained: () =>
+      informers.every((informer) => {
+        const m = informer.metrics();
+        return m.fifoDepth === 0 && m.handlers.every((h) => h.buffered === 0);
+      }),
+    errorTally: () => {
+      const tally: Record<string, number> = {};
+      for (const error of errors) tally[errorType(error)] = (tally[errorType(error)] ?? 0) + 1;
+      return tally;
+    },
+    stop: async () => {
+      for (const informer of informers) informer.stop();
+    },
+  };
+}
