@@ -171,7 +171,11 @@ interface HeldResponse {
   readonly res: ServerResponse;
   chunks: Buffer[];
   ended: boolean;
+  /** The last few KB held, across chunk boundaries (a marker may straddle two chunks). */
+  tail: Buffer;
 }
+
+const tailBytes = 16_384;
 
 /** One proxy port: one per client process, so each can be held and released on its own. */
 export class ReplayProxy {
@@ -207,14 +211,10 @@ export class ReplayProxy {
 
   /**
    * @param marker - a string the held data must end with (e.g. the last event's version)
-   * @returns whether the last held chunk of some response contains `marker`
+   * @returns whether the last few KB held for some response contain `marker`
    */
   heldTailIncludes(marker: string): boolean {
-    for (const held of this.held ?? []) {
-      const last = held.chunks.at(-1);
-      if (last !== undefined && last.subarray(-8192).includes(marker)) return true;
-    }
-    return false;
+    return (this.held ?? []).some((held) => held.tail.includes(marker));
   }
 
   /** Sends everything held, in order, each response's chunks as one write; stops holding. */
@@ -255,8 +255,7 @@ export class ReplayProxy {
       upstreamRes.on('data', (chunk: Buffer) => {
         const slot = this.slot(res);
         if (slot !== undefined) {
-          slot.chunks.push(chunk);
-          this.heldBytes += chunk.length;
+          this.keep(slot, chunk);
         } else if (!res.write(chunk)) {
           // Backpressure: a client slower than the server slows the server, as over a network.
           upstreamRes.pause();
@@ -283,10 +282,15 @@ export class ReplayProxy {
     if (slot === undefined) {
       res.end(body);
     } else {
-      slot.chunks.push(body);
+      this.keep(slot, body);
       slot.ended = true;
-      this.heldBytes += body.length;
     }
+  }
+
+  private keep(slot: HeldResponse, chunk: Buffer): void {
+    slot.chunks.push(chunk);
+    slot.tail = Buffer.concat([slot.tail, chunk.subarray(-tailBytes)]).subarray(-tailBytes);
+    this.heldBytes += chunk.length;
   }
 
   /** The held-data slot of `res` while holding (created on first use), else undefined. */
@@ -294,7 +298,7 @@ export class ReplayProxy {
     if (this.held === undefined) return undefined;
     let slot = this.held.find((h) => h.res === res);
     if (slot === undefined) {
-      slot = { res, chunks: [], ended: false };
+      slot = { res, chunks: [], ended: false, tail: Buffer.alloc(0) };
       this.held.push(slot);
     }
     return slot;
