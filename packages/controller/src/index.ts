@@ -1,8 +1,43 @@
 /**
- * `@rxkube/controller`: building blocks for Kubernetes operators as Observables. Lease-based
- * leader election (client-go's `tools/leaderelection`), so that several replicas of an operator
- * can run for availability while one of them does the work.
+ * `@rxkube/controller`: building blocks for Kubernetes operators as Observables. Reconcile
+ * controllers on a rate-limited work queue (controller-runtime's controller, builder and
+ * predicates), and Lease-based leader election (client-go's `tools/leaderelection`), so that
+ * several replicas of an operator can run for availability while one of them does the work.
  */
+export { controller, ReconcileController } from './reconcile/reconcileController.js';
+export type { ControllerStartOptions } from './reconcile/reconcileController.js';
+export { ControllerConfigError } from './reconcile/controllerOptions.js';
+export type {
+  ControllerOptions,
+  OwnsOptions,
+  Reconcile,
+  ReconcileContext,
+} from './reconcile/controllerOptions.js';
+export { CacheSyncError } from './reconcile/controllerRun.js';
+export type { InformerSource, PrimaryInformerSource } from './reconcile/informerSource.js';
+export { watch, watchRequests } from './reconcile/eventSource.js';
+export type { EventSource, WatchOptions } from './reconcile/eventSource.js';
+export { controllerOwnerOf, refersTo } from './reconcile/ownerMapping.js';
+export type { ObjectMapper, OwnerKind } from './reconcile/ownerMapping.js';
+export { objectOf } from './reconcile/objectMeta.js';
+export type {
+  ControllerObject,
+  ControllerObjectMeta,
+  OwnerReference,
+} from './reconcile/objectMeta.js';
+export { and, isResync, not, or } from './reconcile/predicate.js';
+export type { Predicate } from './reconcile/predicate.js';
+export {
+  annotationsChanged,
+  generationChanged,
+  labelsChanged,
+  resourceVersionChanged,
+} from './reconcile/changePredicates.js';
+export { requestFor, targetKey } from './reconcile/reconcileRequest.js';
+export type { ReconcileRequest, ReconcileTarget } from './reconcile/reconcileRequest.js';
+export { TerminalError } from './reconcile/reconcileResult.js';
+export type { ReconcileResult } from './reconcile/reconcileResult.js';
+export type { ReconcileOutcome, ReconcileOutcomeKind } from './reconcile/reconcileOutcome.js';
 export { LeaderElector } from './leaderelection/leaderElector.js';
 export { leaderElection } from './leaderelection/leaderElection.js';
 export { whileLeader } from './leaderelection/whileLeader.js';

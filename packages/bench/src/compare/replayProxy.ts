@@ -217,6 +217,13 @@ export class ReplayProxy {
     return (this.held ?? []).some((held) => held.tail.includes(marker));
   }
 
+  /** @returns what is held, for error messages: bytes and the end of each response's data */
+  describeHeld(): string {
+    return (this.held ?? [])
+      .map((h) => `${h.chunks.length} chunks, ended ${h.ended}, ends …${h.tail.subarray(-300).toString()}`)
+      .join(' | ');
+  }
+
   /** Sends everything held, in order, each response's chunks as one write; stops holding. */
   release(): void {
     const held = this.held ?? [];

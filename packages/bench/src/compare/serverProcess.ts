@@ -23,10 +23,13 @@ function dataset(name: string): Dataset {
  */
 async function sealed(data: Dataset, ids: readonly number[], resourceVersion: string): Promise<void> {
   const marker = `"resourceVersion":"${resourceVersion}"`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + (Number(process.env.BENCH_SEAL_MS) || 120_000);
   for (;;) {
     if (ids.every((id) => data.proxy(id).heldTailIncludes(marker))) return;
-    if (Date.now() > deadline) throw new Error(`held data never reached ${resourceVersion}`);
+    if (Date.now() > deadline) {
+      const held = ids.map((id) => `proxy ${id}: ${data.proxy(id).describeHeld()}`);
+      throw new Error(`held data never reached ${resourceVersion}; ${held.join('; ')}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
@@ -76,11 +79,13 @@ serveRpc({
   async burst(params: { dataset: string; count: number; ids: number[] }) {
     const data = dataset(params.dataset);
     for (const id of params.ids) data.proxy(id).hold();
+    const started = performance.now();
     const changes = await data.modify(params.count);
+    const generatedMs = performance.now() - started;
     const last = changes.at(-1);
     if (last !== undefined) await sealed(data, params.ids, last[1] as string);
     const heldBytes = params.ids.map((id) => data.proxy(id).heldBytes);
-    return { changes, heldBytes };
+    return { changes, heldBytes, generatedMs, sealedMs: performance.now() - started - generatedMs };
   },
 
   /** Holds the clients, closes watches, changes 1 %, compacts, and primes the replay cache. */

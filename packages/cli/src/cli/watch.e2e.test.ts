@@ -54,7 +54,10 @@ afterEach(async () => {
   await server.stop();
 });
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(bin, { force: true });
+});
 
 describe('rxkube watch -o json', () => {
   it('prints the initial list, SYNCED, then each change as one JSON line', async () => {

@@ -10,7 +10,7 @@ import { columnsFor } from '../view/columns.js';
 import { startJsonEvents } from '../watch/jsonEvents.js';
 import { startLiveScreen } from '../watch/liveScreen.js';
 import { startPlainFrames } from '../watch/plainFrames.js';
-import { createProgress } from '../watch/progress.js';
+import { createProgress, isSizedTerminal } from '../watch/progress.js';
 import { colorEnabled, makeStyle } from '../watch/style.js';
 import { WatchModel } from '../watch/watchModel.js';
 import { aborted, type CommandIo } from './commandIo.js';
@@ -99,7 +99,7 @@ export async function runWatch(options: WatchCommandOptions, io: CommandIo): Pro
       const model = new WatchModel(informer);
       const columns = columnsFor(resource.kind, resource.namespaced && namespace === undefined);
       subscriptions.push(new Subscription(() => model.close()));
-      if (io.stdout.isTTY === true) {
+      if (isSizedTerminal(io.stdout)) {
         const title = `rxkube watch ${qualifiedName(resource)}${namespace === undefined ? (resource.namespaced ? ' -A' : '') : ` -n ${namespace}`}`;
         subscriptions.push(
           startLiveScreen(

@@ -2,7 +2,7 @@ import { createLogUpdate } from 'log-update';
 import { Subscription, interval, merge, throttleTime, asyncScheduler } from 'rxjs';
 import type { StatusTracker } from '../status/statusTracker.js';
 import type { ColumnSet } from '../view/columns.js';
-import { statusParts } from '../view/statusText.js';
+import { statusParts, type StatusPart } from '../view/statusText.js';
 import type { Style } from './style.js';
 import { renderTable } from './tableFrame.js';
 import type { WatchModel } from './watchModel.js';
@@ -39,7 +39,7 @@ export function startLiveScreen(
   const log = createLogUpdate(stream, { showCursor: false });
   const draw = (): void => {
     const now = Date.now();
-    const status = statusParts(tracker.status, now)
+    const status = fitWidth(statusParts(tracker.status, now), (stream.columns ?? 80) - 1)
       .map((p) =>
         p.tone === 'good'
           ? style.green(`● ${p.text}`)
@@ -76,4 +76,18 @@ export function startLiveScreen(
   const subscription = new Subscription(() => log.done());
   subscription.add(redraws);
   return subscription;
+}
+
+/** Shortens the last parts so the status line stays on one line (5 = the separators' width). */
+function fitWidth(parts: StatusPart[], columns: number): StatusPart[] {
+  const out: StatusPart[] = [];
+  let used = 0;
+  for (const part of parts) {
+    const room = columns - used - (out.length > 0 ? 5 : 0);
+    if (room < 8) break;
+    const text = part.text.length > room ? `${part.text.slice(0, room - 1)}…` : part.text;
+    out.push({ ...part, text });
+    used += text.length + (out.length > 1 ? 5 : 0);
+  }
+  return out;
 }

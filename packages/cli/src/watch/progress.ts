@@ -18,7 +18,9 @@ export interface Progress {
  * @returns the progress display
  */
 export function createProgress(stream: NodeJS.WriteStream): Progress {
-  if (stream.isTTY !== true) {
+  // A terminal that reports no width (a pty nobody sized) would make a spinner's line
+  // arithmetic divide by zero: plain lines there too.
+  if (!isSizedTerminal(stream)) {
     let last = '';
     return {
       update(text) {
@@ -48,4 +50,14 @@ export function createProgress(stream: NodeJS.WriteStream): Progress {
       spinner = undefined;
     },
   };
+}
+
+/**
+ * Whether a stream is a terminal with a known width, where redrawing in place works.
+ *
+ * @param stream - the stream
+ * @returns true for a sized terminal
+ */
+export function isSizedTerminal(stream: NodeJS.WriteStream): boolean {
+  return stream.isTTY === true && (stream.columns ?? 0) > 0;
 }

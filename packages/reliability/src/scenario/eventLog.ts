@@ -38,12 +38,16 @@ export class EventLog {
   /** Every event, in delivery order. */
   readonly events: LoggedEvent[] = [];
 
+  /** @param keep - false counts nothing and keeps nothing (long runs). */
+  constructor(private readonly keep = true) {}
+
   /**
    * Records an add.
    *
    * @param obj - the object.
    */
   add(obj: unknown): void {
+    if (!this.keep) return;
     const o = obj as Meta;
     this.events.push({ type: 'add', key: keyOf(o), rv: o.metadata?.resourceVersion });
   }
@@ -55,6 +59,7 @@ export class EventLog {
    * @param newObj - the object now.
    */
   update(oldObj: unknown, newObj: unknown): void {
+    if (!this.keep) return;
     const n = newObj as Meta;
     this.events.push({
       type: 'update',
@@ -70,6 +75,7 @@ export class EventLog {
    * @param obj - what the handler received.
    */
   delete(obj: unknown): void {
+    if (!this.keep) return;
     if (isDeletedFinalStateUnknown(obj)) {
       const last = obj.obj as Meta | undefined;
       this.events.push({

@@ -4,10 +4,11 @@ import { describeFault, type FaultStep } from '../faults/faultPlan.js';
 import { injectFault } from '../faults/faultDriver.js';
 import type { ClientUnderTest } from './clientUnderTest.js';
 import { accountForErrors } from './errorAccounting.js';
-import { diffStates, keyOf, replay, type CacheState } from './eventLog.js';
+import { diffStates, replay, type CacheState } from './eventLog.js';
+import { expectedCaches, sameCaches, sameState } from './serverState.js';
 import { eventually, sleep } from './eventually.js';
 import { activeResources, EscapeWatch, leakedResources } from './processHealth.js';
-import { variants, type InformerVariant, type SelectablePod } from './variants.js';
+import { variants, type InformerVariant } from './variants.js';
 import { Workload, type WorkloadOptions } from './workload.js';
 
 /** Sizes and limits of a convergence scenario. */
@@ -194,28 +195,7 @@ async function checkConvergence(
   return problems;
 }
 
-function expectedCaches(server: FakeApiServer, list: readonly InformerVariant[]): CacheState[] {
-  const pods = server.list('v1', 'Pod');
-  return list.map((variant) => {
-    const state: CacheState = new Map();
-    for (const pod of pods) {
-      if (variant.matches(pod as SelectablePod))
-        state.set(keyOf(pod), pod.metadata.resourceVersion ?? '');
-    }
-    return state;
-  });
-}
-
 function watchingCount(server: FakeApiServer): number {
   return server.openWatches;
 }
 
-function sameState(a: CacheState, b: CacheState): boolean {
-  if (a.size !== b.size) return false;
-  for (const [key, rv] of a) if (b.get(key) !== rv) return false;
-  return true;
-}
-
-function sameCaches(a: CacheState[], b: CacheState[]): boolean {
-  return a.length === b.length && a.every((state, i) => sameState(state, b[i] ?? new Map()));
-}

@@ -35,12 +35,14 @@ export function errorType(error: InformerError): string {
  * @param server - the server to list and watch.
  * @param variants - the informers to run.
  * @param wrap - wraps each lister-watcher (tests use it to break one on purpose).
+ * @param options - `keepLogs: false` for long runs, where logs would grow without bound.
  * @returns the informers as the scenario checks them.
  */
 export function startRxkube(
   server: FakeApiServer,
   variants: readonly InformerVariant[],
   wrap: (lw: ListerWatcher<KubeObject>) => ListerWatcher<KubeObject> = (lw) => lw,
+  options: { keepLogs?: boolean } = {},
 ): ClientUnderTest {
   const kubeConfig = server.kubeConfig();
   const errors: InformerError[] = [];
@@ -57,8 +59,8 @@ export function startRxkube(
     return new SharedIndexInformer(wrap(lw), { reflector: scenarioReflectorOptions, name: variant.name });
   });
   const logs = informers.map((informer) => {
-    const fast = new EventLog();
-    const slow = new EventLog();
+    const fast = new EventLog(options.keepLogs ?? true);
+    const slow = new EventLog(options.keepLogs ?? true);
     informer.errors$.subscribe((error) => errors.push(error));
     informer.addEventHandler(
       {

@@ -1,0 +1,141 @@
+import { jest } from '@jest/globals';
+import { FakeApiServer, seededRandom } from '@rxkube/testing';
+import type { ReconcileOutcome } from '../../reconcile/reconcileOutcome.js';
+import {
+  actualState,
+  configMap,
+  converged,
+  deploymentRef,
+  eventually,
+  expectedState,
+  namespace,
+  ref,
+} from './cluster.testing.js';
+import { configMapHashOperator, type ConfigMapHashOperator } from './configMapHashOperator.js';
+import { hashAnnotation } from './desiredDeployment.js';
+
+// Real HTTP against the fake API server. Assertions are about the end state the ConfigMaps
+// imply, never about how long it took; the timeouts are safety nets.
+jest.setTimeout(60_000);
+
+let server: FakeApiServer;
+let operator: ConfigMapHashOperator;
+let outcomes: ReconcileOutcome[];
+
+const fastInformers = {
+  informerOptions: { reflector: { backoff: { initialMs: 10, maxMs: 200 } } },
+};
+
+beforeEach(async () => {
+  server = await FakeApiServer.start({ bookmarkIntervalMs: 200, seed: 1 });
+  operator = configMapHashOperator(server.kubeConfig(), { namespace, ...fastInformers });
+  outcomes = [];
+  operator.controller.outcomes$.subscribe((outcome) => outcomes.push(outcome));
+});
+
+afterEach(async () => {
+  await operator.stop();
+  await server.stop();
+  expect(server.openWatches).toBe(0);
+});
+
+test('keeps a hashed, owned Deployment per labelled ConfigMap, and removes it when the ConfigMap goes', async () => {
+  server.create(configMap('web', { 'index.html': '<h1>hi</h1>' }));
+  server.create(configMap('plain', { a: '1' }, false));
+  operator.start();
+  await converged(server);
+  const web = actualState(server)['web'];
+  expect(web?.owner).toBe(server.get(ref('web'))?.metadata.uid);
+  expect(Object.keys(actualState(server))).toEqual(['web']);
+
+  // New content, new hash (and pods roll).
+  server.patch(
+    ref('web'),
+    (cm) => void ((cm as { data: Record<string, string> }).data = { 'index.html': 'v2' }),
+  );
+  await eventually(() => actualState(server)['web']?.hash !== web?.hash, 'the new hash');
+  await converged(server);
+
+  // Someone edits or deletes the Deployment: the owner mapping brings the operator back.
+  server.patch(
+    deploymentRef('web'),
+    (d) => void (d.metadata.annotations = { [hashAnnotation]: 'tampered' }),
+  );
+  await eventually(() => actualState(server)['web']?.hash !== 'tampered', 'the repair');
+  server.delete(deploymentRef('web'));
+  await converged(server);
+
+  // Labelling a ConfigMap asks for a Deployment; removing the label or the ConfigMap removes it.
+  server.patch(
+    ref('plain'),
+    (cm) => void (cm.metadata.labels = { 'example.rxkube.io/deploy': 'true' }),
+  );
+  await eventually(() => 'plain' in actualState(server), 'plain deployed');
+  server.patch(ref('plain'), (cm) => void (cm.metadata.labels = {}));
+  server.delete(ref('web'));
+  await eventually(() => Object.keys(actualState(server)).length === 0, 'everything removed');
+  expect(expectedState(server)).toEqual({});
+});
+
+test('a Deployment in the way that the operator does not manage is left alone', async () => {
+  server.create({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'taken', namespace },
+    spec: { selector: { matchLabels: { app: 'x' } }, template: { spec: { containers: [] } } },
+  });
+  server.create(configMap('taken', { a: '1' }));
+  operator.start();
+  await eventually(() => outcomes.some((o) => o.result === 'terminalError'), 'a terminal error');
+  expect(outcomes.find((o) => o.result === 'terminalError')?.request.key).toBe(
+    `${namespace}/taken`,
+  );
+  expect(server.get(deploymentRef('taken'))?.metadata.labels).toBeUndefined();
+});
+
+test('converges on what the ConfigMaps imply through dropped watches, 500s, compactions and tampering', async () => {
+  const random = seededRandom(42);
+  const names = Array.from({ length: 10 }, (_, i) => `app-${i}`);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  server.faults.randomWatchFaults({ probability: 0.05 });
+  operator.start();
+
+  for (let step = 0; step < 300; step += 1) {
+    const name = pick(names);
+    const existing = server.get(ref(name));
+    const roll = random();
+    if (existing === undefined) server.create(configMap(name, { v: String(step) }, roll < 0.8));
+    else if (roll < 0.5)
+      server.patch(ref(name), (cm) => void ((cm as { data: object }).data = { v: String(step) }));
+    else if (roll < 0.65)
+      server.patch(ref(name), (cm) => {
+        const labelled = cm.metadata.labels?.['example.rxkube.io/deploy'] === 'true';
+        cm.metadata.labels = labelled ? {} : { 'example.rxkube.io/deploy': 'true' };
+      });
+    else if (roll < 0.8) server.delete(ref(name));
+    else if (server.get(deploymentRef(name)) !== undefined) {
+      // Someone else edits or deletes a managed Deployment.
+      if (roll < 0.9) server.patch(deploymentRef(name), (d) => void (d.metadata.annotations = {}));
+      else server.delete(deploymentRef(name));
+    }
+
+    if (step % 30 === 10)
+      server.faults.failRequests({ code: 500, resource: 'deployments', times: 5 });
+    if (step % 50 === 20)
+      server.faults.failRequests({ code: 500, resource: 'configmaps', verb: 'list', times: 2 });
+    if (step % 60 === 30) {
+      // Forget history and end the watches: they resume from versions that are gone (410).
+      server.compact();
+      server.closeWatches();
+    }
+    if (step % 100 === 50) server.dropConnections();
+    if (step % 5 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+
+  await converged(server);
+  // The faults did happen, and the operator went through errors to get here.
+  expect(server.faults.count('errorResponse')).toBeGreaterThan(0);
+  expect(server.faults.count('compaction')).toBeGreaterThan(0);
+  expect(outcomes.some((o) => o.result === 'error')).toBe(true);
+  expect(Object.keys(expectedState(server)).length).toBeGreaterThan(0);
+});

@@ -1,0 +1,86 @@
+import { jest } from '@jest/globals';
+import { FakeApiServer } from '@rxkube/testing';
+import { LeaderElector } from '../../leaderelection/leaderElector.js';
+import type { ReconcileOutcome } from '../../reconcile/reconcileOutcome.js';
+import { configMap, converged, eventually, namespace, ref } from './cluster.testing.js';
+import { configMapHashOperator, type ConfigMapHashOperator } from './configMapHashOperator.js';
+
+// Two replicas of the example operator over real HTTP, gated on a Lease with short real
+// durations. Only outcomes are asserted (who reconciled, the end state), never durations.
+jest.setTimeout(60_000);
+
+interface Replica {
+  readonly identity: string;
+  readonly operator: ConfigMapHashOperator;
+  readonly elector: LeaderElector;
+  readonly outcomes: ReconcileOutcome[];
+}
+
+let server: FakeApiServer;
+let replicas: Replica[];
+
+function replica(identity: string): Replica {
+  const operator = configMapHashOperator(server.kubeConfig(), {
+    namespace,
+    informerOptions: { reflector: { backoff: { initialMs: 10, maxMs: 200 } } },
+  });
+  const elector = new LeaderElector(server.kubeConfig(), {
+    lock: { namespace: 'operators', name: 'configmap-hash' },
+    identity,
+    leaseDuration: 2_000,
+    renewDeadline: 1_500,
+    retryPeriod: 200,
+    releaseOnCancel: false, // a crash does not release the Lease: the other must wait for expiry
+  });
+  const outcomes: ReconcileOutcome[] = [];
+  operator.controller.outcomes$.subscribe((outcome) => outcomes.push(outcome));
+  const r = { identity, operator, elector, outcomes };
+  replicas.push(r);
+  return r;
+}
+
+beforeEach(async () => {
+  server = await FakeApiServer.start({ bookmarkIntervalMs: 200 });
+  replicas = [];
+});
+
+afterEach(async () => {
+  for (const r of replicas) {
+    await r.operator.stop();
+    await r.elector.stop();
+  }
+  await server.stop();
+});
+
+test('only the leader reconciles; after it crashes the other takes over and finishes the work', async () => {
+  const a = replica('a');
+  const b = replica('b');
+  for (const r of [a, b]) {
+    // Both replicas keep their caches warm; only the leader's controller runs.
+    r.operator.start({ leadership: r.elector });
+    r.elector.start();
+  }
+  await eventually(() => a.elector.isLeader || b.elector.isLeader, 'a leader');
+  const [leader, follower] = a.elector.isLeader ? [a, b] : [b, a];
+
+  server.create(configMap('one', { v: '1' }));
+  server.create(configMap('two', { v: '1' }));
+  await converged(server);
+  expect(leader.outcomes.length).toBeGreaterThan(0);
+  expect(follower.outcomes).toEqual([]);
+
+  // The leader dies without a word: its work stops, the Lease stays held until it expires.
+  await leader.operator.stop();
+  await leader.elector.stop();
+  const reconciledByLeader = leader.outcomes.length;
+  server.patch(ref('one'), (cm) => void ((cm as { data: object }).data = { v: '2' }));
+  server.delete(ref('two'));
+  server.create(configMap('three', { v: '1' }));
+
+  await eventually(() => follower.elector.isLeader, 'the takeover');
+  await converged(server);
+  expect(follower.outcomes.map((o) => o.request.name).sort()).toEqual(
+    expect.arrayContaining(['one', 'three', 'two']),
+  );
+  expect(leader.outcomes).toHaveLength(reconciledByLeader);
+});

@@ -1,0 +1,58 @@
+import { listerWatcher, SharedIndexInformer, type InformerError, type SharedIndexInformerOptions } from '@rxkube/informer';
+import type { KubeObject } from '@rxkube/store';
+import { EventLog, keyOf } from '../scenario/eventLog.js';
+import { eventually } from '../scenario/eventually.js';
+import type { ScriptedServer } from './scriptedServer.testing.js';
+
+/** An informer on a scripted server, with its errors and one handler's log. */
+export interface InformerUnderTest {
+  readonly informer: SharedIndexInformer<KubeObject>;
+  readonly errors: InformerError[];
+  readonly log: EventLog;
+  /** The cache as `key@rv`, sorted. */
+  cache(): string[];
+  /** Waits (bounded) until `condition` holds, then throws with the state if it never did. */
+  until(condition: () => boolean, what: string): Promise<void>;
+}
+
+/**
+ * Starts an informer on pods of a scripted server, with quick retries and idle detection off
+ * (scripted watches hold silently).
+ */
+export function startInformer(
+  server: ScriptedServer,
+  options: SharedIndexInformerOptions<KubeObject> = {},
+): InformerUnderTest {
+  const informer = new SharedIndexInformer<KubeObject>(
+    listerWatcher(server.kubeConfig(), { version: 'v1', plural: 'pods' }),
+    { reflector: { backoff: { initialMs: 10, maxMs: 50 }, idleTimeoutMs: 0 }, ...options },
+  );
+  const errors: InformerError[] = [];
+  const log = new EventLog();
+  informer.errors$.subscribe((error) => errors.push(error));
+  informer.addEventHandler({
+    onAdd: (obj) => log.add(obj),
+    onUpdate: (oldObj, newObj) => log.update(oldObj, newObj),
+    onDelete: (obj) => log.delete(obj),
+  });
+  informer.start();
+  const cache = () =>
+    informer
+      .getIndexer()
+      .list()
+      .map((o) => `${keyOf(o)}@${o.metadata?.resourceVersion ?? ''}`)
+      .sort();
+  return {
+    informer,
+    errors,
+    log,
+    cache,
+    until: async (condition, what) => {
+      if (!(await eventually(condition, 10_000))) {
+        throw new Error(
+          `timed out waiting for ${what}; cache ${JSON.stringify(cache())}; errors ${JSON.stringify(errors.slice(0, 5).map((e) => e.message))}; requests ${JSON.stringify(server.requests)}`,
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { jest } from '@jest/globals';
+import type { ApiError, DecodeError, ObjectError } from '@rxkube/informer';
+import { startInformer, type InformerUnderTest } from './informerUnderTest.testing.js';
+import { event, pod, podList, ScriptedServer } from './scriptedServer.testing.js';
+
+jest.setTimeout(30_000);
+
+// Input no API server should send. Each case: a typed error with a useful message, and the
+// informer carrying on with nothing lost.
+let server: ScriptedServer;
+let under: InformerUnderTest | undefined;
+beforeEach(async () => {
+  server = await ScriptedServer.start();
+});
+afterEach(async () => {
+  under?.informer.stop();
+  under = undefined;
+  await server.stop();
+});
+
+test('objects without metadata or without a name are skipped with an ObjectError; the rest is cached', async () => {
+  server
+    .list(podList('10', [{ kind: 'Pod' }, pod('ok-1', '3'), { metadata: { namespace: 'a' } }]))
+    .watch({ lines: [event('ADDED', { kind: 'Pod', metadata: {} }), event('ADDED', pod('ok-2', '11'))] });
+  under = startInformer(server);
+  await under.until(() => under!.cache().length === 2, 'the well-formed pods');
+  expect(under.cache()).toEqual(['a/ok-1@3', 'a/ok-2@11']);
+  const skipped = under.errors.filter((e): e is ObjectError => e.kind === 'object');
+  expect(skipped).toHaveLength(3);
+  expect(skipped.every((e) => e.stage === 'key')).toBe(true);
+  expect(skipped[0]!.message).toMatch(/pods: object skipped at key: .*(metadata|name)/);
+});
+
+test('a watch event of an unknown type is a DecodeError, and a relist recovers what it hid', async () => {
+  server
+    .list(podList('10', [pod('p', '5')]), podList('13', [pod('p', '12'), pod('q', '13')]))
+    .watch({ lines: [event('PATCHED', pod('p', '12'))] });
+  under = startInformer(server);
+  await under.until(() => under!.cache().join() === 'a/p@12,a/q@13', 'the relist');
+  const decode = under.errors.find((e): e is DecodeError => e.kind === 'decode');
+  expect(decode?.message).toMatch(/watch pods: undecodable answer \(unknown event type PATCHED\)/);
+  expect(decode?.text).toContain('"PATCHED"');
+});
+
+test("an HTML 502 page from a proxy is an ApiError 502 quoting the page; the list is retried", async () => {
+  const html = '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>';
+  server.list({ status: 502, contentType: 'text/html', body: html }, podList('10', [pod('p', '5')]));
+  under = startInformer(server);
+  await under.until(() => under!.cache().length === 1, 'the retried list');
+  const error = under.errors[0] as ApiError;
+  expect(error.kind).toBe('api');
+  expect(error.code).toBe(502);
+  expect(error.message).toMatch(/^list pods: 502 .*502 Bad Gateway/);
+});
+
+test('an HTML page with status 200 is a DecodeError naming invalid JSON; the list is retried', async () => {
+  server.list({ status: 200, contentType: 'text/html', body: '<html>maintenance</html>' }, podList('10', [pod('p', '5')]));
+  under = startInformer(server);
+  await under.until(() => under!.cache().length === 1, 'the retried list');
+  expect(under.errors[0]?.kind).toBe('decode');
+  expect(under.errors[0]?.message).toMatch(/list pods: undecodable answer \(invalid JSON\): <html>maintenance/);
+});
+
+test('a list of another kind is a DecodeError and is not cached; the next good list is', async () => {
+  const configMap = { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'cm', namespace: 'a', resourceVersion: '4' } };
+  server.list(podList('10', [pod('p', '5')])).watch({ lines: [], end: 'close' });
+  server.list(podList('10', [pod('p', '5')]), podList('12', [configMap], 'ConfigMapList'), podList('14', [pod('p', '13')]));
+  under = startInformer(server);
+  await under.until(() => under!.cache().join() === 'a/p@13', 'the good relist');
+  const decode = under.errors.find((e) => e.kind === 'decode');
+  expect(decode?.message).toMatch(/list pods: undecodable answer \(kind ConfigMapList, expected PodList\)/);
+  expect(under.log.events.map((e) => e.key)).not.toContain('a/cm');
+});
+
+test('a 10 MB object is listed, watched and cached whole', async () => {
+  const big = 'x'.repeat(10 * 2 ** 20);
+  server
+    .list(podList('10', [pod('big', '5', { data: big }), pod('small', '6')]))
+    .watch({ lines: [event('MODIFIED', pod('big', '11', { data: `${big}!` })), event('ADDED', pod('after', '12'))] });
+  under = startInformer(server);
+  await under.until(() => under!.cache().length === 3, 'the events after the big one');
+  expect(under.cache()).toEqual(['a/after@12', 'a/big@11', 'a/small@6']);
+  const cached = under.informer.getIndexer().getByKey('a/big') as { data?: string };
+  expect(cached.data).toHaveLength(big.length + 1);
+  expect(under.errors).toEqual([]);
+});
+
+test('a duplicate ADDED for a cached key is delivered as an update, never as a second add', async () => {
+  server
+    .list(podList('10', [pod('p', '5')]))
+    .watch({ lines: [event('ADDED', pod('p', '11')), event('ADDED', pod('q', '12')), event('ADDED', pod('q', '12'))] });
+  under = startInformer(server);
+  await under.until(() => under!.log.events.length >= 3, 'the events');
+  expect(under.log.events.map((e) => `${e.type} ${e.key}@${e.rv}`)).toEqual([
+    'add a/p@5',
+    'update a/p@11',
+    'add a/q@12',
+  ]);
+  expect(under.cache()).toEqual(['a/p@11', 'a/q@12']);
+});
+
+test('an event older than the version the watch started from is a DecodeError and forces a relist', async () => {
+  server
+    .list(podList('10', [pod('p', '9')]), podList('15', [pod('p', '14')]))
+    .watch({ lines: [event('MODIFIED', pod('p', '3'))] });
+  under = startInformer(server);
+  await under.until(() => under!.cache().join() === 'a/p@14', 'the relist');
+  expect(under.log.events.map((e) => e.rv)).not.toContain('3');
+  const decode = under.errors.find((e) => e.kind === 'decode');
+  expect(decode?.message).toMatch(/watch pods: undecodable answer \(resourceVersion 3 is older than 10/);
+});

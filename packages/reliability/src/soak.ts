@@ -1,0 +1,36 @@
+/**
+ * `npm run soak -- --minutes M [--objects N] [--rate R] [--fault-every S] [--sample-every S]`:
+ * the heap soak. `npm run soak -- --start-stop N`: starts and stops N informers and checks that
+ * memory and handles return to baseline. Exits 1 on failure. Needs `--expose-gc` (the npm
+ * script passes it).
+ */
+import { parseArgs } from './cli/args.js';
+import { runSoak } from './soak/soakRun.js';
+import { startStopLoop } from './soak/startStopLoop.js';
+
+const args = parseArgs(process.argv.slice(2));
+const print = (line: string): void => console.log(line);
+const startStop = args.number('start-stop', 0);
+let ok: boolean;
+if (startStop > 0) {
+  ({ ok } = await startStopLoop({
+    informers: startStop,
+    parallel: args.number('parallel', 20),
+    objects: args.number('objects', 50),
+    maxHeapGrowth: 0.1,
+    print,
+  }));
+} else {
+  const minutes = args.number('minutes', 30);
+  ({ ok } = await runSoak({
+    minutes,
+    objects: args.number('objects', 20_000),
+    eventsPerSecond: args.number('rate', 2_000),
+    faultEverySeconds: args.number('fault-every', 5),
+    sampleEverySeconds: args.number('sample-every', 60),
+    warmupMinutes: args.number('warmup', 5),
+    seed: args.number('seed', 1),
+    print,
+  }));
+}
+process.exitCode = ok ? 0 : 1;
