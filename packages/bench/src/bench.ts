@@ -7,7 +7,7 @@
  * `--cpu-prof` writes V8 CPU profiles of every process to `results/profiles/`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makePlan } from './compare/plan.js';
@@ -34,6 +34,7 @@ const profiling = args.includes('--cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=$
 
 const plan = makePlan(quick);
 const started = performance.now();
+const startLoad = loadavg()[0] ?? Number.NaN;
 const log = (message: string): void => {
   const seconds = ((performance.now() - started) / 1000).toFixed(1).padStart(6);
   process.stderr.write(`[${seconds} s] ${message}\n`);
@@ -52,7 +53,9 @@ const server = forkServer(profiling);
 const samples = new Samples();
 const notes: string[] = [];
 try {
-  log(`starting the fake API servers (${[plan.small, plan.large, plan.keys].map((d) => d.pods).join(', ')} pods)…`);
+  log(
+    `starting the fake API servers (${[plan.small, plan.large, plan.keys].map((d) => d.pods).join(', ')} pods)…`,
+  );
   await server.call('start', { specs: [plan.small, plan.large, plan.keys] });
   const ctx: ScenarioContext = { server, plan, samples, notes, contenderArgs: profiling, log };
   for (const [name, run] of scenarios) {
@@ -67,7 +70,14 @@ try {
 }
 
 const targets = evaluateTargets(samples);
-const doc = resultsDocument(samples, plan, targets, notes, (performance.now() - started) / 1000);
+const doc = resultsDocument(
+  samples,
+  plan,
+  targets,
+  notes,
+  (performance.now() - started) / 1000,
+  startLoad,
+);
 const markdown =
   `## Comparative benchmark${quick ? ' (--quick: sizes too small for the targets)' : ''}\n\n` +
   `${machineLine(doc)}\n\n${markdownTables(samples, plan)}\n\n### Targets\n\n${targetsTable(targets)}\n` +

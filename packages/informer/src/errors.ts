@@ -203,7 +203,8 @@ export class WatchListError extends InformerError {
 
 /**
  * An object could not enter the cache: it has no key (malformed metadata), the transform threw,
- * or an index function threw. The object is skipped; everything else goes on.
+ * an index function threw, or a watch event carried an object older than the cached one
+ * (`stale`). The object is skipped; everything else goes on.
  */
 export class ObjectError extends InformerError {
   readonly kind = 'object';
@@ -216,7 +217,7 @@ export class ObjectError extends InformerError {
    */
   constructor(
     readonly object: unknown,
-    readonly stage: 'key' | 'transform' | 'cache',
+    readonly stage: 'key' | 'transform' | 'cache' | 'stale',
     context: ErrorContext,
     cause: unknown,
   ) {

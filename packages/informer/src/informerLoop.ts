@@ -108,6 +108,16 @@ function cacheLoop<T extends object>(parts: InformerLoopParts<T>): Observable<ne
       return parts.freeze ? deepFreeze(out) : out;
     };
 
+    // A watch event older than the cached object would take the cache back in time: report it
+    // and keep the newer state.
+    const isStale = (obj: T): boolean => {
+      const problem = olderThanCached(obj, indexer, parts.keyFunc);
+      if (problem !== undefined) {
+        report(new ObjectError(obj, 'stale', parts.errorContext(), new Error(problem)));
+      }
+      return problem !== undefined;
+    };
+
     const prepare = (
       input: FifoInput<T> | ResyncRequest<T>,
     ): FifoInput<T> | ResyncRequest<T> | undefined => {
@@ -124,11 +134,13 @@ function cacheLoop<T extends object>(parts: InformerLoopParts<T>): Observable<ne
         }
         case 'add':
         case 'update': {
+          if (isStale(input.object)) return undefined;
           const prepared = prepareObject(input.object, false);
           return prepared === undefined ? undefined : { type: input.type, object: prepared };
         }
         case 'delete':
           if (isDeletedFinalStateUnknown(input.object)) return input;
+          if (isStale(input.object)) return undefined;
           return FifoInput.delete(prepareObject(input.object, true) ?? input.object);
       }
     };
@@ -218,4 +230,30 @@ function cacheLoop<T extends object>(parts: InformerLoopParts<T>): Observable<ne
       ignoreElements(),
     );
   });
+}
+
+/**
+ * Versions are compared only when both are decimal integers, as kube-apiserver sends them.
+ *
+ * @returns what is wrong when `obj` is older than the cached object of its key
+ */
+function olderThanCached<T extends object>(
+  obj: T,
+  indexer: Indexer<T>,
+  keyFunc: KeyFunc<T>,
+): string | undefined {
+  const version = resourceVersionOf(obj);
+  if (version === undefined || !/^\d+$/.test(version)) return undefined;
+  let key: string;
+  try {
+    key = keyFunc(obj);
+  } catch {
+    return undefined; // the queue reports keyless objects
+  }
+  const cached = indexer.getByKey(key);
+  const cachedVersion = cached === undefined ? undefined : resourceVersionOf(cached);
+  if (cachedVersion === undefined || !/^\d+$/.test(cachedVersion)) return undefined;
+  return BigInt(version) < BigInt(cachedVersion)
+    ? `resourceVersion ${version} of ${key} is older than the cached ${cachedVersion}`
+    : undefined;
 }

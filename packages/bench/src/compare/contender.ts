@@ -23,7 +23,11 @@ export type HandlerEventType = 'add' | 'update' | 'delete';
  * One event handler. It may return a promise (the slow consumer's does); what the library does
  * with it is the library's business.
  */
-export type BenchHandler = (type: HandlerEventType, key: string, obj: KubeObject | undefined) => unknown;
+export type BenchHandler = (
+  type: HandlerEventType,
+  key: string,
+  obj: KubeObject | undefined,
+) => unknown;
 
 /** Counts of a reactive namespace view's emissions. */
 export interface ViewCounts {
@@ -40,6 +44,8 @@ export interface Contender {
   addHandler?(handler: BenchHandler): void;
   /** Called after the floor applies a chunk of the stream (informers signal via handlers). */
   onApplied?(callback: () => void): void;
+  /** One-time setup before the clock and the heap baseline (e.g. loading lazy modules). */
+  prepare?(): Promise<void>;
   /** Starts list-watch; returns at once. */
   start(): void;
   /** @returns the cached object's resourceVersion, or undefined if not cached */

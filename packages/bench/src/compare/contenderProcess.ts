@@ -134,6 +134,7 @@ serveRpc({
       contender.addHandler(probe.handle);
     }
     contender.onApplied?.(waiter.notify);
+    await contender.prepare?.();
     baselineHeap = settledHeap();
     return {};
   },

@@ -40,7 +40,8 @@ export class Expectation {
   firstUnmet(): string {
     for (const [key, expected] of this.entries) {
       const held = this.lookup(key) ?? null;
-      if (held !== expected) return `${key}: want ${expected ?? 'absent'}, have ${held ?? 'absent'}`;
+      if (held !== expected)
+        return `${key}: want ${expected ?? 'absent'}, have ${held ?? 'absent'}`;
     }
     return 'none';
   }

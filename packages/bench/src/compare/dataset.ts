@@ -67,13 +67,16 @@ export class Dataset {
    * @returns the dataset
    */
   static async create(spec: DatasetSpec, seed: number): Promise<Dataset> {
-    const server = await FakeApiServer.start({ seed });
+    // History long enough for a whole burst: a watch that ends during one resumes from it.
+    const server = await FakeApiServer.start({ seed, historyLimit: 120_000 });
     const cache = new ListReplayCache(new URL(server.url), server.token);
     const dataset = new Dataset(spec, server, cache, seed);
     const namespaces = namespaceNames(spec);
     for (let i = 0; i < spec.pods; i += 1) {
       const namespace = namespaces[i % namespaces.length] as string;
-      dataset.put(server.create(realisticPod({ namespace, name: `pod-${i}`, random: dataset.random })));
+      dataset.put(
+        server.create(realisticPod({ namespace, name: `pod-${i}`, random: dataset.random })),
+      );
     }
     dataset.keys = [...dataset.pods.keys()];
     return dataset;
@@ -189,7 +192,8 @@ export class Dataset {
     const changed = new Map<string, string>();
     for (let done = 0; done < total; done += 1) {
       // Every (total / own)-th write lands in the watched namespace.
-      const mine = Math.floor(((done + 1) * params.own) / total) > Math.floor((done * params.own) / total);
+      const mine =
+        Math.floor(((done + 1) * params.own) / total) > Math.floor((done * params.own) / total);
       const pool = mine ? inside : outside;
       const key = pool[done % pool.length] as string;
       changed.delete(key);

@@ -211,16 +211,24 @@ export class ReplayProxy {
 
   /**
    * @param marker - a string the held data must end with (e.g. the last event's version)
-   * @returns whether the last few KB held for some response contain `marker`
+   * @returns whether everything the server will send is held: the last few KB held for some
+   *   response contain `marker`, or every held response has ended (a watch the server closed
+   *   meanwhile; the client re-watches after release)
    */
-  heldTailIncludes(marker: string): boolean {
-    return (this.held ?? []).some((held) => held.tail.includes(marker));
+  heldComplete(marker: string): boolean {
+    const held = this.held ?? [];
+    return (
+      held.some((h) => h.tail.includes(marker)) || (held.length > 0 && held.every((h) => h.ended))
+    );
   }
 
   /** @returns what is held, for error messages: bytes and the end of each response's data */
   describeHeld(): string {
     return (this.held ?? [])
-      .map((h) => `${h.chunks.length} chunks, ended ${h.ended}, ends …${h.tail.subarray(-300).toString()}`)
+      .map(
+        (h) =>
+          `${h.chunks.length} chunks, ended ${h.ended}, ends …${h.tail.subarray(-300).toString()}`,
+      )
       .join(' | ');
   }
 

@@ -1,7 +1,7 @@
 /**
  * The run's results: the JSON document (`results/latest.json`) and the Markdown tables.
  */
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { contenderNames } from './contender.js';
 import type { Plan } from './plan.js';
 import type { Samples, Summary } from './samples.js';
@@ -12,7 +12,13 @@ import type { TargetResult } from './targets.js';
 export interface ResultsDocument {
   readonly date: string;
   readonly node: string;
-  readonly machine: { readonly cpus: number; readonly cpuModel: string; readonly memoryBytes: number };
+  readonly machine: {
+    readonly cpus: number;
+    readonly cpuModel: string;
+    readonly memoryBytes: number;
+    /** 1-minute load average at the start and the end: other work on the machine skews times. */
+    readonly loadAverage: { readonly start: number; readonly end: number };
+  };
   readonly quick: boolean;
   readonly durationSeconds: number;
   readonly plan: Plan;
@@ -26,7 +32,14 @@ export interface ResultsDocument {
 }
 
 /** Metrics whose ratio to the floor is recorded in the JSON. */
-const ratioMetrics = ['wallMs', 'cpuMs', 'heapBytes', 'heapPerObject', 'wallPerEventMicros', 'cpuPerEventMicros'];
+const ratioMetrics = [
+  'wallMs',
+  'cpuMs',
+  'heapBytes',
+  'heapPerObject',
+  'wallPerEventMicros',
+  'cpuPerEventMicros',
+];
 
 /**
  * @returns the JSON document
@@ -37,6 +50,7 @@ export function resultsDocument(
   targets: readonly TargetResult[],
   notes: readonly string[],
   durationSeconds: number,
+  startLoad: number,
 ): ResultsDocument {
   const scenarios: ResultsDocument['scenarios'] = {};
   for (const scenario of samples.scenarios()) {
@@ -59,7 +73,12 @@ export function resultsDocument(
   return {
     date: new Date().toISOString(),
     node: process.version,
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryBytes: totalmem() },
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      memoryBytes: totalmem(),
+      loadAverage: { start: startLoad, end: loadavg()[0] ?? Number.NaN },
+    },
     quick: plan.quick,
     durationSeconds,
     plan,
@@ -87,13 +106,21 @@ export function markdownTables(samples: Samples, plan: Plan): string {
       measured.some((c) => samples.get(view.id, c, column.metric) !== undefined),
     );
     const header = ['contender', ...columns.map((c) => c.header)];
-    const lines = [`### ${view.title}`, '', `| ${header.join(' | ')} |`, `|${header.map(() => ' --- ').join('|')}|`];
+    const lines = [
+      `### ${view.title}`,
+      '',
+      `| ${header.join(' | ')} |`,
+      `|${header.map(() => ' --- ').join('|')}|`,
+    ];
     for (const contender of contenderNames.filter((c) => measured.includes(c))) {
       const cells = columns.map((column) => {
         const summary = samples.get(view.id, contender, column.metric);
         const floor = samples.get(view.id, 'floor', column.metric);
         const ratio =
-          column.ratio === true && summary !== undefined && floor !== undefined && contender !== 'floor'
+          column.ratio === true &&
+          summary !== undefined &&
+          floor !== undefined &&
+          contender !== 'floor'
             ? ` **${(summary.median / floor.median).toFixed(2)}×**`
             : '';
         return `${cell(summary, column.format)}${ratio}`;
@@ -109,7 +136,9 @@ export function markdownTables(samples: Samples, plan: Plan): string {
 export function targetsTable(targets: readonly TargetResult[]): string {
   const lines = ['| target | measured | threshold | status |', '| --- | --- | --- | --- |'];
   for (const t of targets) {
-    lines.push(`| ${t.target} | ${Number.isNaN(t.ratio) ? 'n/a' : `${t.ratio.toFixed(2)}×`} | ${t.threshold} | ${t.status} |`);
+    lines.push(
+      `| ${t.target} | ${Number.isNaN(t.ratio) ? 'n/a' : `${t.ratio.toFixed(2)}×`} | ${t.threshold} | ${t.status} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -118,6 +147,8 @@ export function targetsTable(targets: readonly TargetResult[]): string {
 export function machineLine(doc: ResultsDocument): string {
   return (
     `${doc.date.slice(0, 10)}, Node ${doc.node}, ${doc.machine.cpus} × ${doc.machine.cpuModel}, ` +
-    `${(doc.machine.memoryBytes / 2 ** 30).toFixed(0)} GiB RAM; run took ${doc.durationSeconds.toFixed(0)} s`
+    `${(doc.machine.memoryBytes / 2 ** 30).toFixed(0)} GiB RAM; load average ` +
+    `${doc.machine.loadAverage.start.toFixed(1)} → ${doc.machine.loadAverage.end.toFixed(1)}; ` +
+    `run took ${doc.durationSeconds.toFixed(0)} s`
   );
 }

@@ -25,7 +25,8 @@ const ms = (v: number): string =>
   v >= 100 ? `${Math.round(v).toLocaleString('en-US')} ms` : `${v.toFixed(1)} ms`;
 const micros = (v: number): string => (v >= 100 ? `${v.toFixed(0)} µs` : `${v.toFixed(2)} µs`);
 const mb = (v: number): string => (Number.isNaN(v) ? 'n/a' : `${(v / 1e6).toFixed(1)} MB`);
-const bytes = (v: number): string => (Number.isNaN(v) ? 'n/a' : `${Math.round(v).toLocaleString('en-US')} B`);
+const bytes = (v: number): string =>
+  Number.isNaN(v) ? 'n/a' : `${Math.round(v).toLocaleString('en-US')} B`;
 const count = (v: number): string => Math.round(v).toLocaleString('en-US');
 const rate = (v: number): string => `${Math.round(v).toLocaleString('en-US')}/s`;
 const perWrite = (v: number): string => v.toFixed(3);
@@ -78,7 +79,11 @@ export function scenarioViews(plan: Plan): ScenarioView[] {
       id: 'queries',
       title: `Queries on ${n(plan.large.pods)} cached pods`,
       columns: [
-        { header: `namespace (${n(plan.large.pods / plan.large.namespaces)} objects)`, metric: 'namespaceMicros', format: micros },
+        {
+          header: `namespace (${n(plan.large.pods / plan.large.namespaces)} objects)`,
+          metric: 'namespaceMicros',
+          format: micros,
+        },
         { header: 'namespace + label', metric: 'namespaceLabelMicros', format: micros },
       ],
     },

@@ -21,11 +21,15 @@ function dataset(name: string): Dataset {
  * Waits until every proxy in `ids` holds data ending with the event at `resourceVersion`: the
  * server has written everything and the proxy has taken it.
  */
-async function sealed(data: Dataset, ids: readonly number[], resourceVersion: string): Promise<void> {
+async function sealed(
+  data: Dataset,
+  ids: readonly number[],
+  resourceVersion: string,
+): Promise<void> {
   const marker = `"resourceVersion":"${resourceVersion}"`;
   const deadline = Date.now() + (Number(process.env.BENCH_SEAL_MS) || 120_000);
   for (;;) {
-    if (ids.every((id) => data.proxy(id).heldTailIncludes(marker))) return;
+    if (ids.every((id) => data.proxy(id).heldComplete(marker))) return;
     if (Date.now() > deadline) {
       const held = ids.map((id) => `proxy ${id}: ${data.proxy(id).describeHeld()}`);
       throw new Error(`held data never reached ${resourceVersion}; ${held.join('; ')}`);

@@ -39,7 +39,9 @@ const escape = (text: string): string =>
  * @returns the SVG document, or undefined when the scenario did not run
  */
 export function throughputSvg(samples: Samples, caption: string): string | undefined {
-  const names = contenderNames.filter((c) => samples.get('event-throughput', c, 'wallMs') !== undefined);
+  const names = contenderNames.filter(
+    (c) => samples.get('event-throughput', c, 'wallMs') !== undefined,
+  );
   if (names.length === 0) return undefined;
   const width = 720;
   const left = 110;

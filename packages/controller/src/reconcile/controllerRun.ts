@@ -1,5 +1,5 @@
 import { processWorkQueue, RateLimitingQueue, type RateLimitingQueueOptions } from '@rxkube/queue';
-import { EMPTY, merge, Observable, Subscription } from 'rxjs';
+import { EMPTY, Observable, Subscription } from 'rxjs';
 import type { EventSource } from './eventSource.js';
 import type { ReconcileOutcome } from './reconcileOutcome.js';
 import { reconcileStep, type StepConfig } from './reconcileStep.js';

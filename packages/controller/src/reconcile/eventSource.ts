@@ -1,5 +1,5 @@
 import type { InformerEvent } from '@rxkube/informer';
-import { Observable, from, map, mergeMap } from 'rxjs';
+import { from, map, mergeMap, type Observable } from 'rxjs';
 import type { InformerSource } from './informerSource.js';
 import { objectOf } from './objectMeta.js';
 import type { ObjectMapper } from './ownerMapping.js';

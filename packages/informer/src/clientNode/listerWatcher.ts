@@ -10,6 +10,7 @@ import type {
   WatchOptions,
 } from '../listerWatcher.js';
 import { kubeRequest, type FetchLike } from './kubeRequest.js';
+import { KindGuard } from './kindGuard.js';
 import { LineSplitter } from './lineSplitter.js';
 import { collectionPath, describeResource, type ResourceRef } from './resourcePath.js';
 import { decodeWatchEvent } from './watchEventDecoder.js';
@@ -36,6 +37,11 @@ export interface ListerWatcherOptions<T> {
   decode?: (raw: unknown) => T;
   /** The fetch implementation; default `node-fetch`, as client-node uses. */
   fetch?: FetchLike;
+  /**
+   * The object kind, e.g. `Pod`. Lists of another kind and objects of another kind are refused
+   * with a `DecodeError`. Default: learnt from the first list.
+   */
+  kind?: string;
 }
 
 /**
@@ -67,6 +73,7 @@ export function listerWatcher<T = KubeObject>(
   const path = collectionPath(resource, options.namespace);
   const description = describeResource(resource, options.namespace);
   const decode = options.decode ?? ((raw: unknown) => raw as T);
+  const kinds = new KindGuard(options.kind);
   const selectors = (query: URLSearchParams): URLSearchParams => {
     if (options.labelSelector) query.set('labelSelector', options.labelSelector);
     if (options.fieldSelector) query.set('fieldSelector', options.fieldSelector);
@@ -96,7 +103,7 @@ export function listerWatcher<T = KubeObject>(
           verb: 'list',
           context,
         });
-        return decodeListPage(await response.text(), decode, context);
+        return decodeListPage(await response.text(), decode, context, kinds);
       });
     },
 
@@ -133,7 +140,13 @@ export function listerWatcher<T = KubeObject>(
           const emit = (lines: string[]): void => {
             for (const line of lines) {
               if (subscriber.closed) return;
-              subscriber.next(decodeWatchEvent(line, decode, context));
+              const event = decodeWatchEvent(line, decode, context);
+              const wrongKind =
+                event.type === 'BOOKMARK' || event.type === 'ERROR'
+                  ? undefined
+                  : kinds.checkObject(event.object);
+              if (wrongKind !== undefined) throw new DecodeError('watch', line, wrongKind, context);
+              subscriber.next(event);
             }
           };
           if (response.body !== null) {
@@ -184,6 +197,7 @@ function decodeListPage<T>(
   text: string,
   decode: (raw: unknown) => T,
   context: ErrorContext,
+  kinds: KindGuard,
 ): ListPage<T> {
   let parsed: unknown;
   try {
@@ -204,6 +218,8 @@ function decodeListPage<T>(
   if (typeof resourceVersion !== 'string') {
     throw new DecodeError('list', text.slice(0, 200), 'no metadata.resourceVersion', context);
   }
+  const wrongKind = kinds.checkList(list.kind);
+  if (wrongKind !== undefined) throw new DecodeError('list', text, wrongKind, context);
   // Built-in list items carry no kind/apiVersion while watch events do; filling them in from
   // the list makes cached objects look the same whichever way they arrived.
   const kind =
@@ -217,6 +233,8 @@ function decodeListPage<T>(
       const typed = item as { kind?: unknown; apiVersion?: unknown };
       if (typed.kind === undefined && kind !== undefined) typed.kind = kind;
       if (typed.apiVersion === undefined && apiVersion !== undefined) typed.apiVersion = apiVersion;
+      const wrongItem = kinds.checkObject(item);
+      if (wrongItem !== undefined) throw new DecodeError('list', text, wrongItem, context);
     }
     items.push(decode(item));
   }

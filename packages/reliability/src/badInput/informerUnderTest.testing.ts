@@ -1,4 +1,9 @@
-import { listerWatcher, SharedIndexInformer, type InformerError, type SharedIndexInformerOptions } from '@rxkube/informer';
+import {
+  listerWatcher,
+  SharedIndexInformer,
+  type InformerError,
+  type SharedIndexInformerOptions,
+} from '@rxkube/informer';
 import type { KubeObject } from '@rxkube/store';
 import { EventLog, keyOf } from '../scenario/eventLog.js';
 import { eventually } from '../scenario/eventually.js';

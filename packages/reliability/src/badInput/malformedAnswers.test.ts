@@ -21,7 +21,9 @@ afterEach(async () => {
 test('objects without metadata or without a name are skipped with an ObjectError; the rest is cached', async () => {
   server
     .list(podList('10', [{ kind: 'Pod' }, pod('ok-1', '3'), { metadata: { namespace: 'a' } }]))
-    .watch({ lines: [event('ADDED', { kind: 'Pod', metadata: {} }), event('ADDED', pod('ok-2', '11'))] });
+    .watch({
+      lines: [event('ADDED', { kind: 'Pod', metadata: {} }), event('ADDED', pod('ok-2', '11'))],
+    });
   under = startInformer(server);
   await under.until(() => under!.cache().length === 2, 'the well-formed pods');
   expect(under.cache()).toEqual(['a/ok-1@3', 'a/ok-2@11']);
@@ -42,9 +44,12 @@ test('a watch event of an unknown type is a DecodeError, and a relist recovers w
   expect(decode?.text).toContain('"PATCHED"');
 });
 
-test("an HTML 502 page from a proxy is an ApiError 502 quoting the page; the list is retried", async () => {
+test('an HTML 502 page from a proxy is an ApiError 502 quoting the page; the list is retried', async () => {
   const html = '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>';
-  server.list({ status: 502, contentType: 'text/html', body: html }, podList('10', [pod('p', '5')]));
+  server.list(
+    { status: 502, contentType: 'text/html', body: html },
+    podList('10', [pod('p', '5')]),
+  );
   under = startInformer(server);
   await under.until(() => under!.cache().length === 1, 'the retried list');
   const error = under.errors[0] as ApiError;
@@ -54,29 +59,49 @@ test("an HTML 502 page from a proxy is an ApiError 502 quoting the page; the lis
 });
 
 test('an HTML page with status 200 is a DecodeError naming invalid JSON; the list is retried', async () => {
-  server.list({ status: 200, contentType: 'text/html', body: '<html>maintenance</html>' }, podList('10', [pod('p', '5')]));
+  server.list(
+    { status: 200, contentType: 'text/html', body: '<html>maintenance</html>' },
+    podList('10', [pod('p', '5')]),
+  );
   under = startInformer(server);
   await under.until(() => under!.cache().length === 1, 'the retried list');
   expect(under.errors[0]?.kind).toBe('decode');
-  expect(under.errors[0]?.message).toMatch(/list pods: undecodable answer \(invalid JSON\): <html>maintenance/);
+  expect(under.errors[0]?.message).toMatch(
+    /list pods: undecodable answer \(invalid JSON\): <html>maintenance/,
+  );
 });
 
 test('a list of another kind is a DecodeError and is not cached; the next good list is', async () => {
-  const configMap = { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'cm', namespace: 'a', resourceVersion: '4' } };
-  server.list(podList('10', [pod('p', '5')])).watch({ lines: [], end: 'close' });
-  server.list(podList('10', [pod('p', '5')]), podList('12', [configMap], 'ConfigMapList'), podList('14', [pod('p', '13')]));
+  const configMap = {
+    kind: 'ConfigMap',
+    apiVersion: 'v1',
+    metadata: { name: 'cm', namespace: 'a', resourceVersion: '4' },
+  };
+  // The first watch ends at once, so the informer relists: first another kind, then pods.
+  server
+    .list(
+      podList('10', [pod('p', '5')]),
+      podList('12', [configMap], 'ConfigMapList'),
+      podList('14', [pod('p', '13')]),
+    )
+    .watch({ lines: [], end: 'close' });
   under = startInformer(server);
   await under.until(() => under!.cache().join() === 'a/p@13', 'the good relist');
   const decode = under.errors.find((e) => e.kind === 'decode');
-  expect(decode?.message).toMatch(/list pods: undecodable answer \(kind ConfigMapList, expected PodList\)/);
+  expect(decode?.message).toMatch(
+    /list pods: undecodable answer \(kind ConfigMapList, expected PodList\)/,
+  );
   expect(under.log.events.map((e) => e.key)).not.toContain('a/cm');
 });
 
 test('a 10 MB object is listed, watched and cached whole', async () => {
   const big = 'x'.repeat(10 * 2 ** 20);
-  server
-    .list(podList('10', [pod('big', '5', { data: big }), pod('small', '6')]))
-    .watch({ lines: [event('MODIFIED', pod('big', '11', { data: `${big}!` })), event('ADDED', pod('after', '12'))] });
+  server.list(podList('10', [pod('big', '5', { data: big }), pod('small', '6')])).watch({
+    lines: [
+      event('MODIFIED', pod('big', '11', { data: `${big}!` })),
+      event('ADDED', pod('after', '12')),
+    ],
+  });
   under = startInformer(server);
   await under.until(() => under!.cache().length === 3, 'the events after the big one');
   expect(under.cache()).toEqual(['a/after@12', 'a/big@11', 'a/small@6']);
@@ -86,9 +111,13 @@ test('a 10 MB object is listed, watched and cached whole', async () => {
 });
 
 test('a duplicate ADDED for a cached key is delivered as an update, never as a second add', async () => {
-  server
-    .list(podList('10', [pod('p', '5')]))
-    .watch({ lines: [event('ADDED', pod('p', '11')), event('ADDED', pod('q', '12')), event('ADDED', pod('q', '12'))] });
+  server.list(podList('10', [pod('p', '5')])).watch({
+    lines: [
+      event('ADDED', pod('p', '11')),
+      event('ADDED', pod('q', '12')),
+      event('ADDED', pod('q', '12')),
+    ],
+  });
   under = startInformer(server);
   await under.until(() => under!.log.events.length >= 3, 'the events');
   expect(under.log.events.map((e) => `${e.type} ${e.key}@${e.rv}`)).toEqual([
@@ -99,13 +128,16 @@ test('a duplicate ADDED for a cached key is delivered as an update, never as a s
   expect(under.cache()).toEqual(['a/p@11', 'a/q@12']);
 });
 
-test('an event older than the version the watch started from is a DecodeError and forces a relist', async () => {
+test('an event older than the cached object is skipped with an ObjectError; later events apply', async () => {
   server
-    .list(podList('10', [pod('p', '9')]), podList('15', [pod('p', '14')]))
-    .watch({ lines: [event('MODIFIED', pod('p', '3'))] });
+    .list(podList('10', [pod('p', '9')]))
+    .watch({ lines: [event('MODIFIED', pod('p', '3')), event('MODIFIED', pod('p', '14'))] });
   under = startInformer(server);
-  await under.until(() => under!.cache().join() === 'a/p@14', 'the relist');
-  expect(under.log.events.map((e) => e.rv)).not.toContain('3');
-  const decode = under.errors.find((e) => e.kind === 'decode');
-  expect(decode?.message).toMatch(/watch pods: undecodable answer \(resourceVersion 3 is older than 10/);
+  await under.until(() => under!.cache().join() === 'a/p@14', 'the newer event');
+  expect(under.log.events.map((e) => e.rv)).toEqual(['9', '14']);
+  const stale = under.errors.find((e): e is ObjectError => e.kind === 'object');
+  expect(stale?.stage).toBe('stale');
+  expect(stale?.message).toBe(
+    'pods: object skipped at stale: resourceVersion 3 of a/p is older than the cached 9',
+  );
 });

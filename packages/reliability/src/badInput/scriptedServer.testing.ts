@@ -114,7 +114,9 @@ export function pod(name: string, rv: string, extra: Record<string, unknown> = {
 
 /** A `PodList` body. */
 export function podList(rv: string, items: readonly object[], kind = 'PodList'): ListAnswer {
-  return { body: JSON.stringify({ kind, apiVersion: 'v1', metadata: { resourceVersion: rv }, items }) };
+  return {
+    body: JSON.stringify({ kind, apiVersion: 'v1', metadata: { resourceVersion: rv }, items }),
+  };
 }
 
 /** A watch event line. */

@@ -1,4 +1,10 @@
-import { describeFault, faultTypes, planFaults, type FaultStep, type FaultType } from '../faults/faultPlan.js';
+import {
+  describeFault,
+  faultTypes,
+  planFaults,
+  type FaultStep,
+  type FaultType,
+} from '../faults/faultPlan.js';
 import type { ClientUnderTest } from '../scenario/clientUnderTest.js';
 import {
   ciScenario,
@@ -40,7 +46,11 @@ export interface ChaosSummary {
   readonly failed: number;
   readonly results: readonly ScenarioResult[];
   /** Each failing seed with the shortest schedule found to reproduce it. */
-  readonly failures: readonly { seed: number; schedule: readonly FaultStep[]; problems: string[] }[];
+  readonly failures: readonly {
+    seed: number;
+    schedule: readonly FaultStep[];
+    problems: string[];
+  }[];
   /** Handles left or rejections escaped over the whole run (concurrent runs only). */
   readonly processProblems: readonly string[];
   /** How many faults of each type were scheduled across seeds. */
@@ -152,5 +162,6 @@ export function seedLine(result: ScenarioResult, schedule: readonly FaultStep[])
     ` faults: ${schedule.map(describeFault).join(', ') || 'none'}`,
     ` | errors: ${errors || 'none'}`,
     ` | ${result.changes} changes, ${result.events} events`,
+    result.freezes > 0 ? ` | event loop froze ${result.freezes}×` : '',
   ].join('');
 }

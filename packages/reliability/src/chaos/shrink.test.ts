@@ -16,7 +16,11 @@ test('keeps the whole list when every element is needed, and respects the run bu
   const all = [1, 2, 3, 4];
   const needsAll = async (c: readonly number[]) => c.length === all.length;
   expect((await shrink(all, needsAll, 100)).items).toEqual(all);
-  const limited = await shrink(Array.from({ length: 64 }, (_, i) => i), async (c) => c.includes(7), 5);
+  const limited = await shrink(
+    Array.from({ length: 64 }, (_, i) => i),
+    async (c) => c.includes(7),
+    5,
+  );
   expect(limited.runs).toBe(5);
   expect(limited.items).toContain(7);
 });

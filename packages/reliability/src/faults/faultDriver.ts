@@ -79,10 +79,18 @@ export async function injectFault(
   switch (step.type) {
     case 'closeWatches':
       server.closeWatches();
-      return expectation(() => true, () => everyoneRetried(), 'every informer to watch again');
+      return expectation(
+        () => true,
+        () => everyoneRetried(),
+        'every informer to watch again',
+      );
     case 'dropConnections': {
       server.dropConnections();
-      return expectation(() => true, () => everyoneRetried(), 'every informer to reconnect');
+      return expectation(
+        () => true,
+        () => everyoneRetried(),
+        'every informer to reconnect',
+      );
     }
     case 'closeWatch': {
       const fired = counter('closeWatch');
@@ -150,7 +158,11 @@ export async function injectFault(
       await new Promise((resolve) => setTimeout(resolve, 120));
       const fired = counter('compaction');
       server.compact();
-      return expectation(() => fired() >= 1, () => reported() >= 1, 'an ApiError 410');
+      return expectation(
+        () => fired() >= 1,
+        () => reported() >= 1,
+        'an ApiError 410',
+      );
     }
     case 'restart': {
       const fired = counter('restart');

@@ -90,7 +90,8 @@ export function startClientNode(
       }),
     observation: undefined,
     drained: () => true,
-    errorTally: (): Record<string, number> => (errorEvents > 0 ? { 'error event': errorEvents } : {}),
+    errorTally: (): Record<string, number> =>
+      errorEvents > 0 ? { 'error event': errorEvents } : {},
     stop: async () => {
       stopped = true;
       for (const timer of restarts) clearTimeout(timer);

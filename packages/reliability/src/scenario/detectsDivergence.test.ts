@@ -37,7 +37,10 @@ test('a fault the client does not report fails the seed and names the fault', as
     [reset],
     (server, variants) => {
       const client = startRxkube(server, variants);
-      return { ...client, observation: { errors: () => 0, requests: client.observation!.requests } };
+      return {
+        ...client,
+        observation: { errors: () => 0, requests: client.observation!.requests },
+      };
     },
     small,
   );

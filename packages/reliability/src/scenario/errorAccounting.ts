@@ -8,11 +8,13 @@ import type { FaultKind } from '@rxkube/testing';
  *
  * @param tally - reported errors by type (`api 410`, `stream`…).
  * @param fired - the server's fault counters.
+ * @param freezes - times the process's event loop froze long enough to trip idle detection.
  * @returns the problems found (empty when every error is accounted for).
  */
 export function accountForErrors(
   tally: Readonly<Record<string, number>>,
   fired: Readonly<Record<FaultKind, number>>,
+  freezes = 0,
 ): string[] {
   const problems: string[] = [];
   const n = (type: string): number => tally[type] ?? 0;
@@ -22,10 +24,11 @@ export function accountForErrors(
   if (n('decode') !== fired.malformedLine) {
     problems.push(`${n('decode')} decode errors for ${fired.malformedLine} malformed lines`);
   }
-  // A request caught in a restart may hang until the idle timeout gives up on it.
-  if (n('idle') > fired.stallWatch + fired.restart) {
+  // A request caught in a restart may hang until the idle timeout gives up on it; a frozen
+  // event loop starves the watch of its bookmarks (the server runs in the same process).
+  if (n('idle') > fired.stallWatch + fired.restart + freezes) {
     problems.push(
-      `${n('idle')} idle errors for ${fired.stallWatch} stalled watches and ${fired.restart} restarts`,
+      `${n('idle')} idle errors for ${fired.stallWatch} stalled watches, ${fired.restart} restarts and ${freezes} event-loop freezes`,
     );
   }
   const responses = n('api 429') + n('api 500') + n('api 503');

@@ -2,7 +2,11 @@ import { isDeletedFinalStateUnknown } from '@rxkube/store';
 
 /** The part of an object the logs keep. */
 interface Meta {
-  readonly metadata?: { readonly namespace?: string; readonly name?: string; resourceVersion?: string };
+  readonly metadata?: {
+    readonly namespace?: string;
+    readonly name?: string;
+    resourceVersion?: string;
+  };
 }
 
 /** One event as a handler saw it. */
@@ -128,7 +132,8 @@ export function replay(events: readonly LoggedEvent[], maxViolations = 10): Repl
       case 'update':
         if (current === undefined) violate(i, e, 'update of an unknown key');
         else {
-          if (e.oldRv !== undefined && e.oldRv !== current) violate(i, e, `old object at ${e.oldRv}, last seen ${current}`);
+          if (e.oldRv !== undefined && e.oldRv !== current)
+            violate(i, e, `old object at ${e.oldRv}, last seen ${current}`);
           if (rvNumber(e.rv) < rvNumber(current)) violate(i, e, `goes back from ${current}`);
         }
         state.set(e.key, e.rv ?? '');

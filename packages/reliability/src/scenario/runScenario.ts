@@ -7,7 +7,13 @@ import { accountForErrors } from './errorAccounting.js';
 import { diffStates, replay, type CacheState } from './eventLog.js';
 import { expectedCaches, sameCaches, sameState } from './serverState.js';
 import { eventually, sleep } from './eventually.js';
-import { activeResources, EscapeWatch, leakedResources } from './processHealth.js';
+import {
+  activeResources,
+  EscapeWatch,
+  leakedResources,
+  LoopFreezeMonitor,
+} from './processHealth.js';
+import { scenarioReflectorOptions } from './rxkubeClient.js';
 import { variants, type InformerVariant } from './variants.js';
 import { Workload, type WorkloadOptions } from './workload.js';
 
@@ -28,7 +34,7 @@ export interface ScenarioOptions extends Omit<WorkloadOptions, 'seed'> {
   readonly checkProcess: boolean;
 }
 
-/** CI-sized defaults: a few thousand objects, ~1,000 changes a second. */
+/** CI-sized defaults: 2,000 objects, ~400 changes a second. */
 export const ciScenario: ScenarioOptions = {
   objects: 2_000,
   churnPerSecond: 300,
@@ -40,6 +46,10 @@ export const ciScenario: ScenarioOptions = {
   strict: true,
   checkProcess: true,
 };
+
+// A freeze this long leaves a watch without bookmarks for about the idle timeout.
+const freezeThresholdMs =
+  scenarioReflectorOptions.idleTimeoutMs - 3 * scenarioReflectorOptions.bookmarkIntervalMs;
 
 /** What one run of a scenario found. */
 export interface ScenarioResult {
@@ -55,6 +65,8 @@ export interface ScenarioResult {
   readonly events: number;
   /** Changes the workload made. */
   readonly changes: number;
+  /** Times the event loop froze long enough to trip idle detection. */
+  readonly freezes: number;
   readonly durationMs: number;
 }
 
@@ -89,6 +101,7 @@ export async function runScenario(
   });
   const workload = new Workload(server, { ...options, seed });
   const client = start(server, variants);
+  const freezes = new LoopFreezeMonitor(freezeThresholdMs);
   let events = 0;
   try {
     // The server's state only changes while the workload runs: read it once per phase.
@@ -106,7 +119,11 @@ export async function runScenario(
       if (!watching) {
         problems.push(`before fault #${i}: only ${server.openWatches} informer(s) watching`);
       }
-      const expectation = await injectFault(server, step, options.strict ? client.observation : undefined);
+      const expectation = await injectFault(
+        server,
+        step,
+        options.strict ? client.observation : undefined,
+      );
       const ok = await eventually(
         () => expectation.fired() && expectation.observed(),
         options.faultTimeoutMs,
@@ -124,8 +141,12 @@ export async function runScenario(
     const final = expectedCaches(server, variants);
     problems.push(...(await checkConvergence(client, final, options.convergeTimeoutMs)));
     events = client.logs.flat().reduce((sum, log) => sum + log.events.length, 0);
-    if (options.strict) problems.push(...accountForErrors(client.errorTally(), server.faults.counts()));
+    if (options.strict) {
+      const tally = client.errorTally();
+      problems.push(...accountForErrors(tally, server.faults.counts(), freezes.freezes));
+    }
   } finally {
+    freezes.stop();
     workload.stop();
     await client.stop();
     const closed = await eventually(
@@ -141,7 +162,10 @@ export async function runScenario(
   }
   if (options.strict && options.checkProcess) {
     let leaked: string[] = [];
-    await eventually(() => (leaked = leakedResources(baseline, activeResources())).length === 0, 3_000);
+    await eventually(
+      () => (leaked = leakedResources(baseline, activeResources())).length === 0,
+      3_000,
+    );
     if (leaked.length > 0) problems.push(`after stop: handles left: ${leaked.join(', ')}`);
   }
   escapes.uninstall();
@@ -158,6 +182,7 @@ export async function runScenario(
       workload.churn.stats.updated +
       workload.churn.stats.deleted +
       workload.loadedChanges,
+    freezes: freezes.freezes,
     durationMs: Date.now() - began,
   };
 }
@@ -198,4 +223,3 @@ async function checkConvergence(
 function watchingCount(server: FakeApiServer): number {
   return server.openWatches;
 }
-

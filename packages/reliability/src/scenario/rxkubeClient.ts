@@ -15,7 +15,7 @@ import type { InformerVariant } from './variants.js';
 export const scenarioReflectorOptions = {
   backoff: { initialMs: 20, maxMs: 400 },
   bookmarkIntervalMs: 100,
-  idleTimeoutMs: 1_500,
+  idleTimeoutMs: 3_000,
 } as const;
 
 /**
@@ -56,7 +56,10 @@ export function startRxkube(
         fieldSelector: variant.fieldSelector,
       },
     );
-    return new SharedIndexInformer(wrap(lw), { reflector: scenarioReflectorOptions, name: variant.name });
+    return new SharedIndexInformer(wrap(lw), {
+      reflector: scenarioReflectorOptions,
+      name: variant.name,
+    });
   });
   const logs = informers.map((informer) => {
     const fast = new EventLog(options.keepLogs ?? true);

@@ -9,7 +9,10 @@ import type { InformerVariant, SelectablePod } from './variants.js';
  * @param list - the informers.
  * @returns one key → resourceVersion map per informer.
  */
-export function expectedCaches(server: FakeApiServer, list: readonly InformerVariant[]): CacheState[] {
+export function expectedCaches(
+  server: FakeApiServer,
+  list: readonly InformerVariant[],
+): CacheState[] {
   const pods = server.list('v1', 'Pod');
   return list.map((variant) => {
     const state: CacheState = new Map();

@@ -90,7 +90,10 @@ export class Workload {
             pod.metadata.labels['churn'] = pod.metadata.labels['churn'] === 'cold' ? 'hot' : 'cold';
           } else {
             const status = (pod['status'] ?? {}) as { phase?: string };
-            pod['status'] = { ...status, phase: status.phase === 'Running' ? 'Pending' : 'Running' };
+            pod['status'] = {
+              ...status,
+              phase: status.phase === 'Running' ? 'Pending' : 'Running',
+            };
           }
         });
       }

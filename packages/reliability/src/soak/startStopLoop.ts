@@ -54,7 +54,7 @@ export async function startStopLoop(options: StartStopOptions): Promise<StartSto
     informer.stop();
   };
   const batch = async (count: number): Promise<void> => {
-    for (let done = 0; done < count; ) {
+    for (let done = 0; done < count;) {
       const n = Math.min(options.parallel, count - done);
       await Promise.all(Array.from({ length: n }, cycle));
       done += n;

@@ -112,7 +112,7 @@ export class WatchStream {
     const line = `${JSON.stringify({ type, object })}\n`;
     const armed = this.options.fault;
     const kind: StreamFaultKind | undefined =
-      armed !== undefined && armed.afterEvents === this.sent && armed.kind !== 'closeWatch'
+      armed !== undefined && armed.afterEvents === this.sent
         ? armed.kind
         : this.options.faults.drawRandomStreamFault();
     if (kind !== undefined && this.applyFault(kind, line)) return;

@@ -36,6 +36,7 @@ export class ClientNodeContender implements Contender {
     });
   }
 
+  /** @inheritdoc */
   addHandler(handler: BenchHandler): void {
     // One handler: the README registers one callback per verb.
     this.informer.on('add', (obj) => handler('add', keyOf(obj as KubeObject), obj as KubeObject));
@@ -47,6 +48,7 @@ export class ClientNodeContender implements Contender {
     );
   }
 
+  /** @inheritdoc */
   start(): void {
     this.informer.start().catch((err: unknown) => {
       process.stderr.write(`client-node: ${String(err)}\n`);
@@ -54,25 +56,30 @@ export class ClientNodeContender implements Contender {
     });
   }
 
+  /** @inheritdoc */
   version(key: string): string | undefined {
     const slash = key.indexOf('/');
     return this.informer.get(key.slice(slash + 1), key.slice(0, slash))?.metadata?.resourceVersion;
   }
 
+  /** @inheritdoc */
   size(): number {
     return this.informer.list().length;
   }
 
+  /** @inheritdoc */
   byNamespace(namespace: string): KubeObject[] {
     return this.informer.list(namespace) as KubeObject[];
   }
 
+  /** @inheritdoc */
   byNamespaceAndLabel(namespace: string, label: string, value: string): KubeObject[] {
     return (this.informer.list(namespace) as KubeObject[]).filter((obj) =>
       hasLabel(obj, label, value),
     );
   }
 
+  /** @inheritdoc */
   watchNamespace(namespace: string): { counts: ViewCounts; stop: () => void } {
     // client-node has no reactive view: a dashboard re-renders from a change handler, and must
     // filter the namespace itself. `emissions` counts handler calls, `secondary` re-renders.
@@ -85,6 +92,7 @@ export class ClientNodeContender implements Contender {
     return { counts, stop: () => this.informer.off('change', onChange) };
   }
 
+  /** @inheritdoc */
   async stop(): Promise<void> {
     this.stopped = true;
     await this.informer.stop();

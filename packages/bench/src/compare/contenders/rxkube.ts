@@ -36,6 +36,7 @@ export class RxkubeContender implements Contender {
     this.informer.errors$.subscribe((err) => process.stderr.write(`rxkube: ${err.message}\n`));
   }
 
+  /** @inheritdoc */
   addHandler(handler: BenchHandler): void {
     this.informer.addEventHandler({
       onAdd: (obj) => handler('add', keyOf(obj), obj),
@@ -47,26 +48,32 @@ export class RxkubeContender implements Contender {
     });
   }
 
+  /** @inheritdoc */
   start(): void {
     this.informer.start();
   }
 
+  /** @inheritdoc */
   version(key: string): string | undefined {
     return this.informer.getIndexer().getByKey(key)?.metadata?.resourceVersion;
   }
 
+  /** @inheritdoc */
   size(): number {
     return this.informer.getIndexer().size;
   }
 
+  /** @inheritdoc */
   byNamespace(namespace: string): KubeObject[] {
     return this.informer.getIndexer().byIndex(NamespaceIndex, namespace);
   }
 
+  /** @inheritdoc */
   byNamespaceAndLabel(namespace: string, label: string, value: string): KubeObject[] {
     return this.byNamespace(namespace).filter((obj) => hasLabel(obj, label, value));
   }
 
+  /** @inheritdoc */
   watchNamespace(namespace: string): { counts: ViewCounts; stop: () => void } {
     const counts: ViewCounts = { emissions: 0, secondary: 0 };
     const byIndex = this.informer.byIndex$(NamespaceIndex, namespace).subscribe(() => {
@@ -86,6 +93,7 @@ export class RxkubeContender implements Contender {
     };
   }
 
+  /** @inheritdoc */
   async stop(): Promise<void> {
     this.informer.stop();
   }

@@ -46,7 +46,12 @@ export async function runInitialSync(
       ctx.samples.add(scenario, name, 'wallMs', result.wallMs);
       ctx.samples.add(scenario, name, 'cpuMs', result.cpuMs);
       ctx.samples.add(scenario, name, 'heapBytes', result.heapBytes ?? Number.NaN);
-      ctx.samples.add(scenario, name, 'heapPerObject', (result.heapBytes ?? Number.NaN) / state.length);
+      ctx.samples.add(
+        scenario,
+        name,
+        'heapPerObject',
+        (result.heapBytes ?? Number.NaN) / state.length,
+      );
       ctx.samples.add(scenario, name, 'peakRssBytes', result.peakRssBytes);
       ctx.log(
         `${scenario} #${rep + 1} ${name}: ${result.wallMs.toFixed(0)} ms, ` +

@@ -44,13 +44,20 @@ export async function runRelist(ctx: ScenarioContext): Promise<void> {
       ctx.samples.add('relist', child.name, 'wallMs', result.wallMs);
       ctx.samples.add('relist', child.name, 'cpuMs', result.cpuMs);
       if (child.name !== 'floor') {
-        ctx.samples.add('relist', child.name, 'handlerEvents', events.add + events.update + events.delete);
+        ctx.samples.add(
+          'relist',
+          child.name,
+          'handlerEvents',
+          events.add + events.update + events.delete,
+        );
         ctx.samples.add('relist', child.name, 'adds', events.add);
         ctx.samples.add('relist', child.name, 'updates', events.update);
         ctx.samples.add('relist', child.name, 'deletes', events.delete);
       }
       ctx.samples.add('relist', child.name, 'changes', changes.length);
-      ctx.log(`relist #${rep + 1} ${child.name}: ${result.wallMs.toFixed(0)} ms, events ${JSON.stringify(events)}`);
+      ctx.log(
+        `relist #${rep + 1} ${child.name}: ${result.wallMs.toFixed(0)} ms, events ${JSON.stringify(events)}`,
+      );
     }
     for (const child of children) await closeContender(ctx.server, dataset, child);
   }

@@ -108,9 +108,24 @@ export async function runThroughput(ctx: ScenarioContext): Promise<void> {
     for (const [child, result] of results) {
       ctx.samples.add('event-throughput', child.name, 'wallMs', result.wallMs);
       ctx.samples.add('event-throughput', child.name, 'cpuMs', result.cpuMs);
-      ctx.samples.add('event-throughput', child.name, 'wallPerEventMicros', (result.wallMs * 1000) / events);
-      ctx.samples.add('event-throughput', child.name, 'cpuPerEventMicros', (result.cpuMs * 1000) / events);
-      ctx.samples.add('event-throughput', child.name, 'eventsPerSecond', events / (result.wallMs / 1000));
+      ctx.samples.add(
+        'event-throughput',
+        child.name,
+        'wallPerEventMicros',
+        (result.wallMs * 1000) / events,
+      );
+      ctx.samples.add(
+        'event-throughput',
+        child.name,
+        'cpuPerEventMicros',
+        (result.cpuMs * 1000) / events,
+      );
+      ctx.samples.add(
+        'event-throughput',
+        child.name,
+        'eventsPerSecond',
+        events / (result.wallMs / 1000),
+      );
       ctx.log(`event-throughput #${rep + 1} ${child.name}: ${result.wallMs.toFixed(0)} ms`);
     }
     await runDashboard(ctx, dataset, children);

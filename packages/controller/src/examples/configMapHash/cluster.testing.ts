@@ -10,14 +10,10 @@ type State = Record<string, { hash: string; podHash: string; owner: string }>;
 /** The managed Deployments the labelled ConfigMaps on the server imply. */
 export function expectedState(server: FakeApiServer): State {
   const state: State = {};
-  for (const cm of server.list<V1ConfigMap & { apiVersion: string; kind: string }>(
-    'v1',
-    'ConfigMap',
-    namespace,
-  )) {
+  for (const cm of server.list('v1', 'ConfigMap', namespace) as V1ConfigMap[]) {
     if (cm.metadata?.labels?.[deployLabel] !== 'true') continue;
     const hash = configHash(cm);
-    state[cm.metadata.name ?? ''] = { hash, podHash: hash, owner: cm.metadata.uid ?? '' };
+    state[cm.metadata?.name ?? ''] = { hash, podHash: hash, owner: cm.metadata?.uid ?? '' };
   }
   return state;
 }
@@ -25,11 +21,7 @@ export function expectedState(server: FakeApiServer): State {
 /** The managed Deployments on the server. */
 export function actualState(server: FakeApiServer): State {
   const state: State = {};
-  for (const d of server.list<V1Deployment & { apiVersion: string; kind: string }>(
-    'apps/v1',
-    'Deployment',
-    namespace,
-  )) {
+  for (const d of server.list('apps/v1', 'Deployment', namespace) as V1Deployment[]) {
     if (!isManaged(d)) continue;
     state[d.metadata?.name ?? ''] = {
       hash: d.metadata?.annotations?.[hashAnnotation] ?? '',
@@ -45,7 +37,11 @@ export function configMap(name: string, data: Record<string, string>, labelled =
   return {
     apiVersion: 'v1',
     kind: 'ConfigMap',
-    metadata: { name, namespace, labels: labelled ? { [deployLabel]: 'true' } : {} },
+    metadata: {
+      name,
+      namespace,
+      labels: labelled ? { [deployLabel]: 'true' } : ({} as Record<string, string>),
+    },
     data,
   };
 }
@@ -82,4 +78,9 @@ export async function converged(server: FakeApiServer, timeoutMs?: number): Prom
   } catch (error) {
     throw new Error(`${(error as Error).message}: ${last}`);
   }
+}
+
+/** Replaces a ConfigMap's data on the server. */
+export function setData(server: FakeApiServer, name: string, data: Record<string, string>): void {
+  server.patch(ref(name), (cm) => ({ ...cm, data }));
 }
