@@ -184,6 +184,17 @@ test('watchRequests reconciles what an Observable names', async () => {
   running.unsubscribe();
 });
 
+test('a malformed key from a custom source is a terminal error, not retried', async () => {
+  const requests = new Subject<string>();
+  const h = harness({ watches: [watchRequests(requests)] });
+  const running = h.ctrl.run().subscribe();
+  requests.next('a/b/c');
+  await h.clock.advance(1_000);
+  expect(h.calls).toHaveLength(0);
+  expect(h.outcomes).toMatchObject([{ result: 'terminalError', request: { key: 'a/b/c' } }]);
+  running.unsubscribe();
+});
+
 test('a reconcile context narrows on deleted', () => {
   const name = (context: ReconcileContext<Thing>): string =>
     context.deleted ? context.name : context.object.metadata.name;

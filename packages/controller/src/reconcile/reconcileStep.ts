@@ -106,6 +106,24 @@ export function reconcileStep<T>(
       let verdict: Verdict;
       try {
         request = requestFor(key);
+      } catch (error) {
+        // A malformed key (from a custom source) can never be reconciled: no retries.
+        verdict = fail(
+          queue,
+          key,
+          new TerminalError(`malformed key ${JSON.stringify(key)}`, { cause: error }),
+        );
+        return {
+          controller: config.name,
+          request,
+          deleted,
+          ...verdict,
+          retries,
+          startedAt,
+          durationMs: 0,
+        };
+      }
+      try {
         const object = config.cache.getByKey(key);
         deleted = object === undefined;
         const result = await settle(

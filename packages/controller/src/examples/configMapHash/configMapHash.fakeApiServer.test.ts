@@ -153,6 +153,7 @@ test('converges on what the ConfigMaps imply through dropped watches, 500s, comp
     ['error', 0],
     ['error', 1],
     ['error', 2],
-    ['success', 3],
+    // Done, or a create found the Deployment there (409) while the cache was still behind.
+    [expect.stringMatching(/^(success|requeue)$/), 3],
   ]);
 });
