@@ -44,7 +44,10 @@ export interface PhaseResult {
   /** Peak resident set size of the process so far. */
   readonly peakRssBytes: number;
   readonly events: { add: number; update: number; delete: number };
-  /** Slow handler: events handed to it and finished when the cache converged. */
+  /**
+   * Slow handler, when the cache converged: events handed to it and finished during the phase,
+   * and events the fast handler has seen that the slow one has not finished (its backlog).
+   */
   readonly slow?: { started: number; finished: number; backlog: number };
 }
 
@@ -91,6 +94,7 @@ function expectations(params: ConvergeParams): () => boolean {
 
 async function converge(params: ConvergeParams, start: Instant): Promise<PhaseResult> {
   const c = current();
+  const slowAtStart = { started: slow?.started ?? 0, finished: slow?.finished ?? 0 };
   const done = expectations(params);
   const end = await waiter.until(done, params.timeoutMs, () =>
     new Expectation(params.cache, (key) => c.version(key)).firstUnmet(),
@@ -106,9 +110,9 @@ async function converge(params: ConvergeParams, start: Instant): Promise<PhaseRe
     slow === undefined
       ? undefined
       : {
-          started: slow.started,
-          finished: slow.finished,
-          backlog: (probe?.total() ?? 0) - slow.finished,
+          started: slow.started - slowAtStart.started,
+          finished: slow.finished - slowAtStart.finished,
+          backlog: (probe?.seenTotal ?? 0) - slow.finished,
         };
   return {
     wallMs: end.wallMs - start.wallMs,
@@ -165,7 +169,7 @@ serveRpc({
   async settle(params: ConvergeParams) {
     await converge(params, now());
     // The slow handler drains its warm-up backlog before the heap baseline is taken.
-    while (slow !== undefined && probe !== undefined && slow.finished < probe.total()) {
+    while (slow !== undefined && probe !== undefined && slow.finished < probe.seenTotal) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     baselineHeap = settledHeap();

@@ -15,6 +15,8 @@ export interface EventCounts {
 /** The fast handler: counts events and tells the waiter after each one. */
 export class ProbeHandler {
   readonly counts: EventCounts = { add: 0, update: 0, delete: 0 };
+  /** Events seen since the handler was registered (never reset). */
+  seenTotal = 0;
   /** Last resourceVersion seen per key (`null` after a delete); only when tracking. */
   readonly seen = new Map<string, string | null>();
   /** Whether to record {@link ProbeHandler.seen}; off while heap is measured. */
@@ -38,6 +40,7 @@ export class ProbeHandler {
   /** The handler function to register. */
   readonly handle: BenchHandler = (type: HandlerEventType, key, obj) => {
     this.counts[type] += 1;
+    this.seenTotal += 1;
     if (this.tracking) {
       this.seen.set(key, type === 'delete' ? null : (obj?.metadata?.resourceVersion ?? null));
     }
