@@ -87,7 +87,9 @@ process.stdout.write(`\n${markdown}`);
 const json = `${JSON.stringify(doc, null, 2)}\n`;
 const svg = throughputSvg(
   samples,
-  `${plan.throughput.events.toLocaleString('en-US')} events over ${plan.small.pods.toLocaleString('en-US')} pods; median, min–max of ${plan.throughput.reps}; ${machineLine(doc)}`,
+  `${plan.throughput.events.toLocaleString('en-US')} events over ${plan.small.pods.toLocaleString('en-US')} pods; ` +
+    `median and min–max of ${plan.throughput.reps} runs; ${doc.date.slice(0, 10)}, Node ${doc.node}, ` +
+    `${doc.machine.cpus} CPUs`,
 );
 if (quick) {
   const file = join(tmpdir(), 'rxkube-bench-quick.json');

@@ -45,8 +45,24 @@ test('credentials never appear in logs or errors, whatever fails', async () => {
   await eventually(() => recordings[3]!.informer.hasSynced(), 20_000);
   server.faults.malformedLineAfter(0);
   server.closeWatches();
-  server.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'a' } });
-  await eventually(() => recordings[3]!.errors.some((e) => e.kind === 'decode'), 10_000);
+  // The armed line goes out with the next event of the next watch; the informer may relist
+  // first (a watch closed this early counts as a very short one), so keep writing until the
+  // malformed line has reached it.
+  let created = 0;
+  const decoded = await eventually(
+    () => {
+      if (recordings[3]!.errors.some((e) => e.kind === 'decode')) return true;
+      server.create({
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: `p${created++}`, namespace: 'a' },
+      });
+      return false;
+    },
+    20_000,
+    100,
+  );
+  expect(decoded).toBe(true);
   await server.stop(); // connection refused from now on
   await eventually(() => recordings[3]!.errors.some((e) => e.kind === 'connection'), 10_000);
 
