@@ -1,4 +1,5 @@
 import type { KubeObject } from '@rxkube/store';
+import { seededRandom } from '@rxkube/testing';
 
 /** A small pod-like object: the fields a real Pod's cache entry is dominated by. */
 export interface BenchPod extends KubeObject {
@@ -28,18 +29,6 @@ export interface Sizes {
 }
 
 const PHASES = ['Pending', 'Running', 'Running', 'Running', 'Succeeded'];
-
-/** Deterministic PRNG (mulberry32), so every run replays the same workload. */
-export function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * @param i - object number
@@ -75,7 +64,7 @@ export function makePod(i: number, sizes: Sizes): BenchPod {
  * pod to another `app` label value.
  */
 export class UpdateStream {
-  private readonly random = prng(42);
+  private readonly random = seededRandom(42);
   private resourceVersion: number;
 
   /**

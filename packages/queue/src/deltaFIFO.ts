@@ -1,6 +1,5 @@
 import {
   DeletedFinalStateUnknown,
-  KeyError,
   isDeletedFinalStateUnknown,
   metaNamespaceKeyFunc,
   type KeyFunc,
@@ -8,19 +7,14 @@ import {
 } from '@rxkube/store';
 import { Condition } from './condition.js';
 import { dedupDeltas } from './dedupDeltas.js';
+import { deltaKey } from './deltaKey.js';
 import type { DeltaFIFOOptions, TransformFunc } from './deltaFIFOOptions.js';
 import { DeltaType, Deltas, type Delta } from './deltas.js';
-import { FIFOClosedError } from './errors.js';
+import { knownKeysAfter, knownObjectAfter, type InFlight } from './inFlight.js';
 import { KeyedQueue } from './keyedQueue.js';
+import { popInTurn, type PopTurn } from './popInTurn.js';
 import { processPopped } from './processPopped.js';
 import type { PopProcessFunc, Queue } from './queue.js';
-
-/** The item a pop is processing, with what is needed to treat its key as known meanwhile. */
-interface InFlight<T> {
-  readonly key: string;
-  readonly deltas: readonly Delta<T>[];
-  readonly isInInitialList: boolean;
-}
 
 /**
  * client-go's DeltaFIFO: a queue of keys where each key carries every change (delta) recorded
@@ -87,6 +81,13 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
 
   /** Broadcast when a key joins the queue, when a pop finishes processing, and on close. */
   private readonly changed = new Condition();
+
+  private readonly turn: PopTurn<Delta<T>[]> = {
+    queue: this.queue,
+    changed: this.changed,
+    busy: () => this.inFlight !== undefined,
+    closed: () => this.closed,
+  };
 
   /** @param options - see {@link DeltaFIFOOptions} */
   constructor(options: DeltaFIFOOptions<T> = {}) {
@@ -259,15 +260,8 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
    * }
    * ```
    */
-  async pop(process: PopProcessFunc<Deltas<T>>): Promise<Deltas<T>> {
-    for (;;) {
-      if (this.inFlight === undefined) {
-        const next = this.queue.shift();
-        if (next !== undefined) return this.processEntry(next[0], next[1], process);
-        if (this.closed) throw new FIFOClosedError();
-      }
-      await this.changed.wait();
-    }
+  pop(process: PopProcessFunc<Deltas<T>>): Promise<Deltas<T>> {
+    return popInTurn(this.turn, (key, deltas) => this.processEntry(key, deltas, process));
   }
 
   /**
@@ -307,21 +301,7 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
    * @throws `KeyError` if `obj` is an empty `Deltas` or the key function fails
    */
   keyOf(obj: T | DeletedFinalStateUnknown<T> | Deltas<T>): string {
-    let target: unknown = obj;
-    if (obj instanceof Deltas) {
-      const newest = obj.newest();
-      if (newest === undefined) throw new KeyError(obj, "0 length Deltas object; can't get key");
-      target = newest.object;
-    }
-    if (isDeletedFinalStateUnknown(target)) return target.key;
-    try {
-      return this.keyFunction(target as T);
-    } catch (err) {
-      if (err instanceof KeyError) throw err;
-      const wrapped = new KeyError(target, err instanceof Error ? err.message : String(err));
-      wrapped.cause = err;
-      throw wrapped;
-    }
+    return deltaKey(this.keyFunction, obj);
   }
 
   /**
@@ -395,27 +375,15 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
     return this.transformer === undefined ? obj : this.transformer(obj);
   }
 
-  /**
-   * The keys `knownObjects` will hold once the in-flight changes (if any) are applied.
-   * Callers check that `knownObjects` is set.
-   */
+  /** The keys `knownObjects` will hold once the in-flight changes are applied. */
   private knownKeys(): string[] {
-    const keys = this.knownObjects?.listKeys() ?? [];
-    const inFlight = this.inFlight;
-    if (inFlight === undefined) return keys;
-    const others = keys.filter((key) => key !== inFlight.key);
-    return this.knownObject(inFlight.key) === undefined ? others : [...others, inFlight.key];
+    return this.knownObjects === undefined ? [] : knownKeysAfter(this.knownObjects, this.inFlight);
   }
 
-  /**
-   * What `knownObjects` will hold under `key` once the in-flight changes (if any) are applied;
-   * `undefined` without `knownObjects`.
-   */
+  /** What `knownObjects` will hold under `key` once the in-flight changes are applied. */
   private knownObject(key: string): T | undefined {
     if (this.knownObjects === undefined) return undefined;
-    if (this.inFlight?.key !== key) return this.knownObjects.getByKey(key);
-    const newest = this.inFlight.deltas[this.inFlight.deltas.length - 1];
-    return newest === undefined || newest.type === DeltaType.Deleted ? undefined : newest.object;
+    return knownObjectAfter(this.knownObjects, this.inFlight, key);
   }
 }
 

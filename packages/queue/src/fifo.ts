@@ -5,8 +5,8 @@ import {
   type KeyFunc,
 } from '@rxkube/store';
 import { Condition } from './condition.js';
-import { FIFOClosedError } from './errors.js';
 import { KeyedQueue } from './keyedQueue.js';
+import { popInTurn, type PopTurn } from './popInTurn.js';
 import { processPopped } from './processPopped.js';
 import type { PopProcessFunc, Queue } from './queue.js';
 
@@ -61,6 +61,13 @@ export class FIFO<T> implements Queue<T> {
 
   /** Broadcast when a key joins the queue, when a pop finishes processing, and on close. */
   private readonly changed = new Condition();
+
+  private readonly turn: PopTurn<T> = {
+    queue: this.queue,
+    changed: this.changed,
+    busy: () => this.inFlight !== undefined,
+    closed: () => this.closed,
+  };
 
   /** @param options - see {@link FIFOOptions} */
   constructor(options: FIFOOptions<T> = {}) {
@@ -156,15 +163,8 @@ export class FIFO<T> implements Queue<T> {
    * @returns the popped object, once `process` has settled
    * @throws whatever `process` throws, other than a `RequeueError`
    */
-  async pop(process: PopProcessFunc<T>): Promise<T> {
-    for (;;) {
-      if (this.inFlight === undefined) {
-        const next = this.queue.shift();
-        if (next !== undefined) return this.processEntry(next[0], next[1], process);
-        if (this.closed) throw new FIFOClosedError();
-      }
-      await this.changed.wait();
-    }
+  pop(process: PopProcessFunc<T>): Promise<T> {
+    return popInTurn(this.turn, (key, obj) => this.processEntry(key, obj, process));
   }
 
   /**
