@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { notFound } from './api/status.js';
 import type { KubeObject } from './api/types.js';
@@ -13,7 +13,7 @@ import { generateTlsMaterial } from './auth/tls.js';
 import { FaultInjector } from './faults/faultInjector.js';
 import { seededRandom } from './faults/random.js';
 import { handleRequest } from './http/requestHandler.js';
-import { restartListener } from './http/restartListener.js';
+import { closeListener, listenTracked, restartListener } from './http/listener.js';
 import type { ObjectRef } from './objectRef.js';
 import type { FakeApiServerOptions, ResolvedOptions } from './options.js';
 import { resolveOptions } from './options.js';
@@ -90,74 +90,42 @@ export class FakeApiServer {
     return instance;
   }
 
-  /**
-   * The base URL, e.g. `http://127.0.0.1:41234`.
-   *
-   * @returns the URL.
-   */
+  /** The base URL, e.g. `http://127.0.0.1:41234`. */
   get url(): string {
     return this.clusterAccess().url;
   }
 
-  /**
-   * The bearer token clients must send.
-   *
-   * @returns the token.
-   */
+  /** The bearer token clients must send. */
   get token(): string {
     return this.options.token;
   }
 
-  /**
-   * The PEM certificate of a TLS server (undefined for plain HTTP).
-   *
-   * @returns the certificate.
-   */
+  /** The PEM certificate of a TLS server (undefined for plain HTTP). */
   get certificate(): string | undefined {
     return this.caPem;
   }
 
-  /**
-   * The current global resourceVersion.
-   *
-   * @returns it as the string clients see.
-   */
+  /** The current global resourceVersion. */
   get resourceVersion(): string {
     return String(this.ctx.store.resourceVersion);
   }
 
-  /**
-   * The oldest resourceVersion a watch can start from.
-   *
-   * @returns the compaction point as a string.
-   */
+  /** The oldest resourceVersion a watch can start from. */
   get compactedResourceVersion(): string {
     return String(this.ctx.store.compactedRevision);
   }
 
-  /**
-   * Whether {@link FakeApiServer.stop} has been called.
-   *
-   * @returns true once stopping.
-   */
+  /** Whether {@link FakeApiServer.stop} has been called. */
   get stopped(): boolean {
     return this.stopping !== undefined;
   }
 
-  /**
-   * TCP connections currently open to the server.
-   *
-   * @returns the count.
-   */
+  /** TCP connections currently open to the server. */
   get openConnections(): number {
     return this.sockets.size;
   }
 
-  /**
-   * Watch streams currently open.
-   *
-   * @returns the count.
-   */
+  /** Watch streams currently open. */
   get openWatches(): number {
     return this.ctx.watches.size;
   }
@@ -238,8 +206,15 @@ export class FakeApiServer {
     if (current === undefined)
       throw notFound({ resource: def.plural, group: def.group, name: ref.name });
     const draft = structuredClone(current) as T;
-    const next = mutate(draft) ?? draft;
-    return this.update({ ...next, apiVersion: ref.apiVersion, kind: ref.kind });
+    const mutated = mutate(draft) ?? draft;
+    // The draft is already a private copy; only an object `mutate` built anew needs cloning.
+    const next = mutated === draft ? draft : structuredClone(mutated);
+    const stored = this.ctx.store.update(def, {
+      ...next,
+      apiVersion: ref.apiVersion,
+      kind: ref.kind,
+    });
+    return structuredClone(stored) as T;
   }
 
   /**
@@ -360,17 +335,7 @@ export class FakeApiServer {
     this.stopping ??= (async () => {
       this.abort.abort();
       this.closeWatches();
-      const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
-      this.server.closeAllConnections();
-      const sockets = [...this.sockets].map(
-        (socket) =>
-          new Promise<void>((resolve) => {
-            if (socket.destroyed && !this.sockets.has(socket)) resolve();
-            else socket.once('close', () => resolve());
-            socket.destroy();
-          }),
-      );
-      await Promise.all([closed, ...sockets]);
+      await closeListener(this.server, this.sockets);
     })();
     return this.stopping;
   }
@@ -380,26 +345,20 @@ export class FakeApiServer {
     await handleRequest(this.ctx, this.auth, address, req, res);
   }
 
-  private listen(): Promise<void> {
-    this.server.on('connection', (socket: Socket) => {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-    });
-    return new Promise((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(this.options.port, this.options.host, () => {
-        this.server.off('error', reject);
-        const { port } = this.server.address() as AddressInfo;
-        const host = this.options.host.includes(':') ? `[${this.options.host}]` : this.options.host;
-        const scheme = this.caPem === undefined ? 'http' : 'https';
-        this.access = {
-          url: `${scheme}://${host}:${port}`,
-          token: this.options.token,
-          caPem: this.caPem,
-        };
-        resolve();
-      });
-    });
+  private async listen(): Promise<void> {
+    const { port } = await listenTracked(
+      this.server,
+      this.sockets,
+      this.options.port,
+      this.options.host,
+    );
+    const host = this.options.host.includes(':') ? `[${this.options.host}]` : this.options.host;
+    const scheme = this.caPem === undefined ? 'http' : 'https';
+    this.access = {
+      url: `${scheme}://${host}:${port}`,
+      token: this.options.token,
+      caPem: this.caPem,
+    };
   }
 
   private clusterAccess(): ClusterAccess {
