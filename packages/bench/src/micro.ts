@@ -107,7 +107,7 @@ const scan = (namespace: string): BenchPod[] => {
 };
 const perQuery = (
   reps: number,
-  query: (namespace: string) => unknown[],
+  query: (namespace: string) => readonly unknown[],
   sample: readonly string[] = namespaces,
 ): number => {
   for (const namespace of sample) keep(query(namespace)); // warm-up

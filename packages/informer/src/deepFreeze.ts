@@ -16,12 +16,29 @@
  * ```
  */
 export function deepFreeze<V>(value: V): V {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  if (isThawed(value)) freezeTree(value);
+  return value;
+}
+
+function isThawed(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !Object.isFrozen(value);
+}
+
+// The hot path of every event: children are tested inline, so a primitive (most of a pod's
+// fields) costs no call, and `for…in` walks the keys without allocating an array of them.
+// JSON objects have no inherited enumerable keys, so `for…in` sees exactly the own keys.
+function freezeTree(value: object): void {
   Object.freeze(value);
   if (Array.isArray(value)) {
-    for (const element of value) deepFreeze(element);
-  } else {
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+    for (let i = 0; i < value.length; i++) {
+      const child: unknown = value[i];
+      if (isThawed(child)) freezeTree(child);
+    }
+    return;
   }
-  return value;
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const child = record[key];
+    if (isThawed(child)) freezeTree(child);
+  }
 }

@@ -18,7 +18,7 @@ export interface HandlerRegistryHost<T> {
   /** @returns whether the informer has synced */
   hasSynced(): boolean;
   /** @returns the cached objects, for a late handler's synthetic adds */
-  cached(): T[];
+  cached(): readonly T[];
   /** Reports a handler failure. */
   handlerFailed(name: string, event: InformerEvent<T>, error: unknown): void;
 }

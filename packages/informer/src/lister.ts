@@ -7,7 +7,7 @@ import { NamespaceIndex, type IndexerView, type KubeObject } from '@rxkube/store
  */
 export interface Lister<T> {
   /** @returns every cached object, in no particular order */
-  list(): T[];
+  list(): readonly T[];
   /**
    * @param key - `namespace/name`, or `name` for cluster-scoped objects
    * @returns the cached object, or `undefined`
@@ -27,7 +27,7 @@ export interface Lister<T> {
  */
 export interface NamespaceLister<T> {
   /** @returns the namespace's cached objects */
-  list(): T[];
+  list(): readonly T[];
   /**
    * @param name - an object name
    * @returns the cached object, or `undefined`

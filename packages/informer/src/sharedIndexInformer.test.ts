@@ -33,7 +33,7 @@ function keysOf(events: InformerEvent<TestPod>[]): string[] {
   });
 }
 
-function names(snapshot: { list(): TestPod[] }): string[] {
+function names(snapshot: { list(): readonly TestPod[] }): string[] {
   return snapshot
     .list()
     .map((p) => `${p.metadata.name}@${p.metadata.resourceVersion}`)

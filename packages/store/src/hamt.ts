@@ -46,6 +46,9 @@ export class TrieNode<V> {
     public data: unknown[],
     public nodes: TrieNode<V>[],
   ) {}
+
+  /** Every value of this subtree, built on first request once the node is sealed. */
+  values: readonly V[] | undefined = undefined;
 }
 
 // Owned by nobody, so the first edit always copies it and the shared instance never changes.
@@ -131,7 +134,7 @@ function assocIn<V>(
       return target;
     }
     // Two keys share this slot: push both into a new sub-node.
-    const sub = pair(
+    const sub = pair<V>(
       shift + BITS,
       other,
       stringHash(other),
@@ -321,6 +324,20 @@ export function collectValues<V>(node: TrieNode<V>, out: V[]): V[] {
   for (let i = 1; i < data.length; i += 2) out.push(data[i] as V);
   for (let j = 0; j < nodes.length; j++) collectValues(nodes[j] as TrieNode<V>, out);
   return out;
+}
+
+/**
+ * Every value of a sealed trie (one no edit can change any more), built on the first call and
+ * shared by later ones: a bucket read twice between two writes costs one array, not two.
+ *
+ * The array is shared, not frozen: V8 runs `filter`, `map` and friends several times slower on
+ * frozen arrays, and the readonly type already stops typed code from changing it.
+ *
+ * @param node - a sealed trie or subtree
+ * @returns its values, in trie order
+ */
+export function sealedValues<V>(node: TrieNode<V>): readonly V[] {
+  return (node.values ??= collectValues(node, []));
 }
 
 /**

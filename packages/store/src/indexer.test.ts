@@ -114,12 +114,30 @@ describe('Indexer', () => {
       expect(sorted(indexer.listKeys())).toEqual(['a/1', 'a/2', 'b/1', 'n']);
     });
 
-    it('return fresh arrays the caller may change', () => {
+    it('return fresh key lists the caller may change', () => {
       const indexer = newIndexer();
       indexer.add(pod('a', '1'));
-      indexer.list().pop();
       indexer.listKeys().pop();
-      expect(indexer.list()).toHaveLength(1);
+      expect(indexer.listKeys()).toHaveLength(1);
+    });
+
+    it('share an answer until a write changes it, and never serve a stale one', () => {
+      const indexer = newIndexer();
+      indexer.add(pod('a', '1'));
+      expect(keysOf(indexer.byIndex(NamespaceIndex, 'a'))).toEqual(['a/1']);
+      indexer.add(pod('a', '2'));
+      expect(keysOf(indexer.byIndex(NamespaceIndex, 'a'))).toEqual(['a/1', 'a/2']);
+      const snapshot = indexer.snapshot();
+      const sealed = indexer.byIndex(NamespaceIndex, 'a');
+      expect(indexer.byIndex(NamespaceIndex, 'a')).toBe(sealed);
+      expect(snapshot.byIndex(NamespaceIndex, 'a')).toBe(sealed);
+      expect(indexer.list()).toBe(snapshot.list());
+      indexer.add(pod('b', '1'));
+      expect(indexer.byIndex(NamespaceIndex, 'a')).toBe(sealed);
+      indexer.delete(pod('a', '1'));
+      expect(keysOf(indexer.byIndex(NamespaceIndex, 'a'))).toEqual(['a/2']);
+      expect(keysOf(snapshot.byIndex(NamespaceIndex, 'a'))).toEqual(['a/1', 'a/2']);
+      expect(keysOf(indexer.list())).toEqual(['a/2', 'b/1']);
     });
   });
 

@@ -200,6 +200,27 @@ export class Indexer<T extends object = KubeObject>
   }
 
   /**
+   * Object lists are answered from {@link Indexer.snapshot}: reading one seals the current
+   * state, so the next write copies the few trie nodes it touches instead of editing them in
+   * place, and the answer is built once and shared until a write changes it.
+   *
+   * @returns every stored object (read-only, shared until the next write)
+   */
+  override list(): readonly T[] {
+    return this.snapshot().list();
+  }
+
+  /** @inheritdoc */
+  override byIndex(indexName: string, indexedValue: string): readonly T[] {
+    return this.snapshot().byIndex(indexName, indexedValue);
+  }
+
+  /** @inheritdoc */
+  override index(indexName: string, obj: T): readonly T[] {
+    return this.snapshot().index(indexName, obj);
+  }
+
+  /**
    * @returns the snapshot of the current state (the same object until the next write); equal to
    *   `indexer$.value`
    */

@@ -1,16 +1,20 @@
-import { type TrieNode, collectKeys, collectValues, forEachEntry, lookup } from './hamt.js';
+import { type TrieNode, collectKeys, forEachEntry, lookup, sealedValues } from './hamt.js';
 import { IndexNotFoundError } from './indexErrors.js';
 import type { Indexers } from './indexFunc.js';
 import type { IndexerState } from './indexerState.js';
 import { stringHash } from './stringHash.js';
 
+const noObjects: readonly never[] = Object.freeze([]);
+
 /**
  * The read half of client-go's `Indexer`, shared by the live {@link Indexer} and its immutable
  * {@link IndexerSnapshot}s.
  *
- * Lookups return `undefined` for a missing key. Lists are fresh arrays the caller may keep or
- * modify, in no particular order (as with client-go's maps). No method scans all items except
- * `list` and `listKeys`.
+ * Lookups return `undefined` for a missing key. Object lists (`list`, `byIndex`, `index`) are
+ * read-only arrays in no particular order (as with client-go's maps): reading the same answer
+ * again between two writes returns the same array without rebuilding it, so never modify one
+ * (copy it before sorting). Key lists are fresh arrays. No method scans all items except `list` and
+ * `listKeys`.
  *
  * @typeParam T - the cached object type
  */
@@ -55,9 +59,9 @@ export abstract class IndexerView<T> {
     return lookup(this.state.items, key, stringHash(key));
   }
 
-  /** @returns every stored object */
-  list(): T[] {
-    return collectValues(this.state.items, []);
+  /** @returns every stored object (read-only and shared; see the class description) */
+  list(): readonly T[] {
+    return this.valuesOf(this.state.items);
   }
 
   /** @returns every key */
@@ -74,7 +78,7 @@ export abstract class IndexerView<T> {
    * @throws {@link IndexNotFoundError} for an unknown index
    * @throws IndexFuncError if the index function throws on `obj`
    */
-  index(indexName: string, obj: T): T[] {
+  index(indexName: string, obj: T): readonly T[] {
     const position = this.positionOf(indexName);
     const values = this.state.table.valuesOf(position, obj, undefined);
     if (values.length === 1) return this.byIndex(indexName, values[0] as string);
@@ -112,16 +116,17 @@ export abstract class IndexerView<T> {
   /**
    * @param indexName - a registered index
    * @param indexedValue - an index value
-   * @returns the objects indexed under that value (`[]` if none)
+   * @returns the objects indexed under that value (`[]` if none): the same read-only array
+   *   until a write changes that answer
    * @throws {@link IndexNotFoundError} for an unknown index
    * @example
    * ```ts
    * indexer.byIndex(NamespaceIndex, 'default'); // every object in namespace "default"
    * ```
    */
-  byIndex(indexName: string, indexedValue: string): T[] {
+  byIndex(indexName: string, indexedValue: string): readonly T[] {
     const bucket = this.bucket(indexName, indexedValue);
-    return bucket === undefined ? [] : collectValues(bucket, []);
+    return bucket === undefined ? noObjects : this.valuesOf(bucket);
   }
 
   /** @returns the registered index functions by name (frozen) */
@@ -137,6 +142,11 @@ export abstract class IndexerView<T> {
    */
   bucket(indexName: string, indexedValue: string): TrieNode<T> | undefined {
     return this.state.bucket(this.positionOf(indexName), indexedValue);
+  }
+
+  // Sound only on sealed state: the live Indexer answers these reads from its snapshot.
+  private valuesOf(node: TrieNode<T>): readonly T[] {
+    return sealedValues(node);
   }
 
   private positionOf(indexName: string): number {

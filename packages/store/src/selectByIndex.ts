@@ -1,5 +1,5 @@
 import { type OperatorFunction, distinctUntilChanged, map } from 'rxjs';
-import { collectValues } from './hamt.js';
+import { sealedValues } from './hamt.js';
 import type { IndexerSnapshot } from './indexerSnapshot.js';
 import { sameElements } from './sameElements.js';
 
@@ -32,7 +32,7 @@ export function selectByIndex<T>(
     snapshots.pipe(
       map((snapshot) => snapshot.bucket(indexName, indexedValue)),
       distinctUntilChanged(),
-      map((bucket): readonly T[] => (bucket === undefined ? [] : collectValues(bucket, []))),
+      map((bucket): readonly T[] => (bucket === undefined ? [] : sealedValues(bucket))),
       // A bucket rebuilt with the same content (an object removed and added back within one
       // batch) still yields the previous array.
       distinctUntilChanged(sameElements),

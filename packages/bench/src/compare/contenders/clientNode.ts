@@ -68,12 +68,12 @@ export class ClientNodeContender implements Contender {
   }
 
   /** @inheritdoc */
-  byNamespace(namespace: string): KubeObject[] {
+  byNamespace(namespace: string): readonly KubeObject[] {
     return this.informer.list(namespace) as KubeObject[];
   }
 
   /** @inheritdoc */
-  byNamespaceAndLabel(namespace: string, label: string, value: string): KubeObject[] {
+  byNamespaceAndLabel(namespace: string, label: string, value: string): readonly KubeObject[] {
     return (this.informer.list(namespace) as KubeObject[]).filter((obj) =>
       hasLabel(obj, label, value),
     );

@@ -69,14 +69,14 @@ export class FloorContender implements Contender {
   }
 
   /** @inheritdoc */
-  byNamespace(namespace: string): KubeObject[] {
+  byNamespace(namespace: string): readonly KubeObject[] {
     const out: KubeObject[] = [];
     for (const obj of this.cache.values()) if (obj.metadata?.namespace === namespace) out.push(obj);
     return out;
   }
 
   /** @inheritdoc */
-  byNamespaceAndLabel(namespace: string, label: string, value: string): KubeObject[] {
+  byNamespaceAndLabel(namespace: string, label: string, value: string): readonly KubeObject[] {
     const out: KubeObject[] = [];
     for (const obj of this.cache.values()) {
       if (obj.metadata?.namespace === namespace && hasLabel(obj, label, value)) out.push(obj);

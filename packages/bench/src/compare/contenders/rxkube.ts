@@ -64,12 +64,12 @@ export class RxkubeContender implements Contender {
   }
 
   /** @inheritdoc */
-  byNamespace(namespace: string): KubeObject[] {
+  byNamespace(namespace: string): readonly KubeObject[] {
     return this.informer.getIndexer().byIndex(NamespaceIndex, namespace);
   }
 
   /** @inheritdoc */
-  byNamespaceAndLabel(namespace: string, label: string, value: string): KubeObject[] {
+  byNamespaceAndLabel(namespace: string, label: string, value: string): readonly KubeObject[] {
     return this.byNamespace(namespace).filter((obj) => hasLabel(obj, label, value));
   }
 
