@@ -58,6 +58,7 @@ export type {
 } from './reflectorMachine.js';
 export { SharedIndexInformer } from './sharedIndexInformer.js';
 export type { SharedIndexInformerOptions } from './informerOptions.js';
+export { freezeByDefault } from './informerOptions.js';
 export { ConsistentSnapshots } from './consistentSnapshots.js';
 export { minimumResyncPeriodMs } from './handlerRegistry.js';
 export type {

@@ -243,7 +243,7 @@ function olderThanCached<T extends object>(
   keyFunc: KeyFunc<T>,
 ): string | undefined {
   const version = resourceVersionOf(obj);
-  if (version === undefined || !/^\d+$/.test(version)) return undefined;
+  if (version === undefined || !isDecimal(version)) return undefined;
   let key: string;
   try {
     key = keyFunc(obj);
@@ -252,8 +252,22 @@ function olderThanCached<T extends object>(
   }
   const cached = indexer.getByKey(key);
   const cachedVersion = cached === undefined ? undefined : resourceVersionOf(cached);
-  if (cachedVersion === undefined || !/^\d+$/.test(cachedVersion)) return undefined;
-  return BigInt(version) < BigInt(cachedVersion)
+  if (cachedVersion === undefined || !isDecimal(cachedVersion)) return undefined;
+  return decimalLess(version, cachedVersion)
     ? `resourceVersion ${version} of ${key} is older than the cached ${cachedVersion}`
     : undefined;
+}
+
+const decimal = /^\d+$/;
+
+function isDecimal(version: string): boolean {
+  return decimal.test(version);
+}
+
+// Runs on every watch event: compares digit strings without building BigInts. Leading zeros
+// are ignored, so the comparison is numeric at any length.
+function decimalLess(a: string, b: string): boolean {
+  const x = a.length > 1 && a.startsWith('0') ? a.replace(/^0+(?=\d)/, '') : a;
+  const y = b.length > 1 && b.startsWith('0') ? b.replace(/^0+(?=\d)/, '') : b;
+  return x.length !== y.length ? x.length < y.length : x < y;
 }

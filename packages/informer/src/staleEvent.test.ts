@@ -23,6 +23,9 @@ test('a watch event older than the cached object is reported and not applied', a
   lw.emit({ type: 'DELETED', object: pod('a', '4') });
   lw.emit({ type: 'MODIFIED', object: pod('a', '12') });
   await settle();
+  // Same length once the leading zero goes: compared digit by digit, 11 < 12.
+  lw.emit({ type: 'MODIFIED', object: pod('a', '011') });
+  await settle();
   expect(seen).toEqual(['add@9', 'update@12']);
   expect(informer.getIndexer().getByKey('default/a')?.metadata.resourceVersion).toBe('12');
   expect(errors.map((e) => [e.kind, e.message])).toEqual([
@@ -33,6 +36,10 @@ test('a watch event older than the cached object is reported and not applied', a
     [
       'object',
       'fakes: object skipped at stale: resourceVersion 4 of default/a is older than the cached 9',
+    ],
+    [
+      'object',
+      'fakes: object skipped at stale: resourceVersion 011 of default/a is older than the cached 12',
     ],
   ]);
   running.unsubscribe();

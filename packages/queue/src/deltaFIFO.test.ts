@@ -1,5 +1,6 @@
 import { DeletedFinalStateUnknown, KeyError } from '@rxkube/store';
 import { DeltaFIFO } from './deltaFIFO.js';
+import { RequeueError } from './errors.js';
 import { DeltaType, Deltas } from './deltas.js';
 import { MapStore, obj, plain, type TestObj } from './fixtures.testing.js';
 
@@ -303,5 +304,46 @@ describe('DeltaFIFO.addIfNotPresent', () => {
     const f = new DeltaFIFO<TestObj>();
     expect(() => f.addIfNotPresent(new Deltas<TestObj>([]))).toThrow(KeyError);
     expect(f.hasSynced()).toBe(false);
+  });
+});
+
+describe('DeltaFIFO.popReady', () => {
+  it('pops and settles a synchronous process at once, and reports when nothing is ready', () => {
+    const f = new DeltaFIFO<TestObj>();
+    const seen: string[] = [];
+    expect(f.popReady(() => seen.push('empty'))).toBeUndefined();
+    f.add(obj('a', 1));
+    f.update(obj('a', 2));
+    const popped = f.popReady((deltas) => {
+      seen.push([...deltas].map((d) => `${d.type}:${(d.object as TestObj).value}`).join(','));
+    });
+    expect(popped).toBeInstanceOf(Deltas);
+    expect(seen).toEqual(['Added:1,Updated:2']);
+    expect(f.listKeys()).toEqual([]);
+  });
+
+  it('returns a promise for an asynchronous process and lets no other pop in meanwhile', async () => {
+    const f = new DeltaFIFO<TestObj>();
+    f.add(obj('a', 1));
+    f.add(obj('b', 1));
+    let finish!: () => void;
+    const first = f.popReady(() => new Promise<void>((resolve) => (finish = resolve)));
+    expect(first).toBeInstanceOf(Promise);
+    expect(f.popReady(() => undefined)).toBeUndefined();
+    finish();
+    await first;
+    expect(f.popReady(() => undefined)).toBeInstanceOf(Deltas);
+  });
+
+  it('requeues on a synchronous RequeueError and throws its cause', () => {
+    const f = new DeltaFIFO<TestObj>();
+    f.add(obj('a', 1));
+    const cause = new Error('not yet');
+    expect(() =>
+      f.popReady(() => {
+        throw new RequeueError(cause);
+      }),
+    ).toThrow(cause);
+    expect(f.listKeys()).toEqual(['a']);
   });
 });

@@ -12,7 +12,7 @@ import type { DeltaFIFOOptions, TransformFunc } from './deltaFIFOOptions.js';
 import { DeltaType, Deltas, type Delta } from './deltas.js';
 import { knownKeysAfter, knownObjectAfter, type InFlight } from './inFlight.js';
 import { KeyedQueue } from './keyedQueue.js';
-import { popInTurn, type PopTurn } from './popInTurn.js';
+import { type PopTurn, notReady, popInTurn, popNow } from './popInTurn.js';
 import { processPopped } from './processPopped.js';
 import type { PopProcessFunc, Queue } from './queue.js';
 
@@ -265,6 +265,21 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
   }
 
   /**
+   * {@link DeltaFIFO.pop} without waiting, for a consumer draining the queue in a loop: when a
+   * key is queued and no other pop is processing, pops it; a synchronous `process` is then
+   * settled before this returns, with no promise made.
+   *
+   * @param process - as for `pop`
+   * @returns the popped changes (or a promise of them, for an asynchronous `process`), or
+   *   `undefined` when nothing can be popped now
+   * @throws whatever a synchronous `process` throws, other than a `RequeueError`
+   */
+  popReady(process: PopProcessFunc<Deltas<T>>): Deltas<T> | Promise<Deltas<T>> | undefined {
+    const popped = popNow(this.turn, (key, deltas) => this.processEntry(key, deltas, process));
+    return popped === notReady ? undefined : popped;
+  }
+
+  /**
    * @param obj - an object, a tombstone or a key's `Deltas`
    * @returns the changes queued under `obj`'s key (a copy), or `undefined`
    * @throws `KeyError` if `obj` has no key
@@ -327,22 +342,33 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
     return this.closed;
   }
 
-  private async processEntry(
+  private processEntry(
     key: string,
     deltas: Delta<T>[],
     process: PopProcessFunc<Deltas<T>>,
-  ): Promise<Deltas<T>> {
+  ): Deltas<T> | Promise<Deltas<T>> {
     const isInInitialList = !this.hasSynced();
     if (this.initialPopulationCount > 0) this.initialPopulationCount--;
     this.inFlight = { key, deltas, isInInitialList };
     const popped = new Deltas(deltas);
+    let pending: Promise<void> | undefined;
     try {
-      await processPopped(process, popped, isInInitialList, () => this.requeue(key, deltas));
-    } finally {
-      this.inFlight = undefined;
-      this.changed.broadcast();
+      pending = processPopped(process, popped, isInInitialList, () => this.requeue(key, deltas));
+    } catch (err) {
+      this.settle();
+      throw err;
     }
-    return popped;
+    if (pending === undefined) {
+      this.settle();
+      return popped;
+    }
+    return pending.finally(() => this.settle()).then(() => popped);
+  }
+
+  /** Ends the in-flight pop and wakes the waiting ones. */
+  private settle(): void {
+    this.inFlight = undefined;
+    this.changed.broadcast();
   }
 
   /** Records a change written by a producer (add, update, delete); returns `key`. */

@@ -26,14 +26,33 @@ export interface PopTurn<V> {
  */
 export async function popInTurn<V, R>(
   turn: PopTurn<V>,
-  start: (key: string, value: V) => Promise<R>,
+  start: (key: string, value: V) => R | Promise<R>,
 ): Promise<R> {
   for (;;) {
-    if (!turn.busy()) {
-      const next = turn.queue.shift();
-      if (next !== undefined) return start(next[0], next[1]);
-      if (turn.closed()) throw new FIFOClosedError();
-    }
+    const started = popNow(turn, start);
+    if (started !== notReady) return started;
+    if (!turn.busy() && turn.closed()) throw new FIFOClosedError();
     await turn.changed.wait();
   }
+}
+
+/** What {@link popNow} returns when it cannot pop at once. */
+export const notReady: unique symbol = Symbol('notReady');
+
+/**
+ * Pops without waiting: hands the first entry to `start` if a key is queued and no other pop is
+ * processing.
+ *
+ * @param turn - the queue's state
+ * @param start - processes the entry taken off the queue
+ * @returns what `start` returns, or {@link notReady}
+ * @internal
+ */
+export function popNow<V, R>(
+  turn: PopTurn<V>,
+  start: (key: string, value: V) => R,
+): R | typeof notReady {
+  if (turn.busy()) return notReady;
+  const next = turn.queue.shift();
+  return next === undefined ? notReady : start(next[0], next[1]);
 }

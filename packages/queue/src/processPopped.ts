@@ -5,25 +5,44 @@ import type { PopProcessFunc } from './queue.js';
  * Runs a pop's `process` on an item that has already left the queue, and puts the item back
  * when `process` asks for it with a {@link RequeueError}.
  *
+ * A synchronous `process` is settled synchronously (no promise, no microtask): the informer's
+ * steps are synchronous, and this is on the path of every event.
+ *
  * @param process - the caller's handler, synchronous or asynchronous
  * @param item - the popped item
  * @param isInInitialList - forwarded to `process`
  * @param requeue - puts the item back unless its key has been queued again meanwhile
- * @returns a promise that resolves when processing succeeded or was re-queued without a cause,
- *   and rejects with the requeue's cause or with whatever else `process` threw
+ * @returns `undefined` when `process` returned something other than a promise; otherwise a
+ *   promise that resolves when it succeeded or was re-queued without a cause
+ * @throws (or rejects with) the requeue's cause, or whatever else `process` threw
  * @internal
  */
-export async function processPopped<TItem>(
+export function processPopped<TItem>(
   process: PopProcessFunc<TItem>,
   item: TItem,
   isInInitialList: boolean,
   requeue: () => void,
-): Promise<void> {
-  try {
-    await process(item, isInInitialList);
-  } catch (err) {
+): Promise<void> | undefined {
+  const failed = (err: unknown): void => {
     if (!(err instanceof RequeueError)) throw err;
     requeue();
     if (err.cause !== undefined) throw err.cause;
+  };
+  let result: unknown;
+  try {
+    result = process(item, isInInitialList);
+  } catch (err) {
+    failed(err);
+    return undefined;
   }
+  if (!isPromiseLike(result)) return undefined;
+  return Promise.resolve(result).then(() => undefined, failed);
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
 }

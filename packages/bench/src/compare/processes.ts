@@ -66,6 +66,8 @@ export async function forkContender(
     fork(new URL('contenderProcess.js', here), [], {
       // Big enough for the slow consumer's backlog of 100,000 parsed pods.
       execArgv: ['--expose-gc', '--max-old-space-size=8192', ...(options.extraArgs ?? [])],
+      // Contenders run as deployed: for rxkube this turns off deep-freezing (a development check).
+      env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     }),
   );

@@ -80,9 +80,8 @@ describe('deltaFifo into an Indexer', () => {
     ]);
     // A resync follows the Indexer's key order, which is unspecified.
     expect(seen.slice(8).sort()).toEqual(['update a@2->2 (Sync)', 'update d@1->1 (Sync)']);
-    expect([...indexer.list()].sort((x, y) => x.metadata.name.localeCompare(y.metadata.name))).toEqual([
-      obj('a', 2),
-      obj('d', 1),
-    ]);
+    expect(
+      [...indexer.list()].sort((x, y) => x.metadata.name.localeCompare(y.metadata.name)),
+    ).toEqual([obj('a', 2), obj('d', 1)]);
   });
 });

@@ -1,6 +1,5 @@
 import type { KeyError } from '@rxkube/store';
 import {
-  EMPTY,
   Observable,
   Subscription,
   asyncScheduler,
@@ -186,48 +185,67 @@ export function deltaFifo<T, R>(
         return last;
       };
 
-      const processStep = (deltas: Deltas<T>, isInInitialList: boolean): Promise<void> =>
-        new Promise<void>((resolve, reject) => {
-          const inner = new Subscription();
-          const fail = (err: unknown): void => {
-            interrupt = undefined;
-            if (err instanceof RequeueError) {
-              outcome = 'requeued';
-              // Without its cause, so that the pop resolves: a requeue does not end the stream.
-              reject(new RequeueError());
-            } else {
-              outcome = { error: err };
-              resolve();
-            }
-          };
-          let key: string;
-          try {
-            checkDepth();
-            key = fifo.keyOf(deltas);
-          } catch (err) {
-            // Not the step's failure, so never a requeue: the output errors.
+      // Settles synchronously when the step does (no promise is made: this runs for every
+      // key popped); otherwise returns a promise of the step's end.
+      const processStep = (
+        deltas: Deltas<T>,
+        isInInitialList: boolean,
+      ): Promise<void> | undefined => {
+        let ended = 'running' as 'running' | 'done' | 'requeued';
+        let settle: { resolve: () => void; reject: (err: unknown) => void } | undefined;
+        const finish = (): void => {
+          interrupt = undefined;
+          if (settle === undefined) ended = 'done';
+          else settle.resolve();
+        };
+        const fail = (err: unknown): void => {
+          interrupt = undefined;
+          if (!(err instanceof RequeueError)) {
             outcome = { error: err };
-            return resolve();
+            if (settle === undefined) ended = 'done';
+            else settle.resolve();
+            return;
           }
-          interrupt = () => {
-            inner.unsubscribe();
-            resolve();
-          };
-          try {
+          outcome = 'requeued';
+          // Without its cause, so that the pop resolves: a requeue does not end the stream.
+          if (settle === undefined) ended = 'requeued';
+          else settle.reject(new RequeueError());
+        };
+        let key: string;
+        try {
+          checkDepth();
+          key = fifo.keyOf(deltas);
+        } catch (err) {
+          // Not the step's failure, so never a requeue: the output errors.
+          outcome = { error: err };
+          return undefined;
+        }
+        const inner = new Subscription();
+        interrupt = () => {
+          inner.unsubscribe();
+          finish();
+        };
+        try {
+          const result = step(deltas, isInInitialList, key);
+          if (result === undefined) finish();
+          else {
             inner.add(
-              from(step(deltas, isInInitialList, key) ?? EMPTY).subscribe({
+              from(result).subscribe({
                 next: (value) => subscriber.next(value),
                 error: fail,
-                complete: () => {
-                  interrupt = undefined;
-                  resolve();
-                },
+                complete: finish,
               }),
             );
-          } catch (err) {
-            fail(err);
           }
+        } catch (err) {
+          fail(err);
+        }
+        if (ended === 'done') return undefined;
+        if (ended === 'requeued') throw new RequeueError();
+        return new Promise<void>((resolve, reject) => {
+          settle = { resolve, reject };
         });
+      };
 
       const pause = (): Promise<void> =>
         new Promise<void>((resolve) => {
@@ -249,7 +267,9 @@ export function deltaFifo<T, R>(
       const popLoop = async (): Promise<void> => {
         while (active) {
           try {
-            await fifo.pop(processStep);
+            const popped = fifo.popReady(processStep);
+            if (popped === undefined) await fifo.pop(processStep);
+            else if (popped instanceof Promise) await popped;
           } catch (err) {
             if (!active) return;
             if (err instanceof FIFOClosedError) subscriber.complete();
