@@ -127,9 +127,9 @@ export class Controller<T, TItem = T> {
     report: (error: InformerError) => void,
   ): Promise<void> {
     const { queue, process, retryOnError, listerWatcher } = this.config;
-    const step: PopProcessFunc<TItem> = async (item, isInInitialList) => {
+    const step: PopProcessFunc<TItem> = async (item, isInInitialList, key) => {
       try {
-        return await process(item, isInInitialList);
+        return await process(item, isInInitialList, key);
       } catch (err) {
         throw retryOnError === true && !(err instanceof RequeueError) ? new RequeueError(err) : err;
       }

@@ -1,4 +1,4 @@
-import { Deltas, FifoInput, applyDeltas, deltaFifo, type ResourceEvent } from '@rxkube/queue';
+import { type Deltas, FifoInput, applyDelta, deltaFifo, type ResourceEvent } from '@rxkube/queue';
 import { isDeletedFinalStateUnknown, type Indexer, type KeyFunc } from '@rxkube/store';
 import type { Observable } from 'rxjs';
 import { defer, filter, ignoreElements, map, merge, retry, tap, timer } from 'rxjs';
@@ -136,6 +136,7 @@ function cacheLoop<T extends object>(parts: InformerLoopParts<T>): Observable<ne
         case 'update': {
           if (isStale(input.object)) return undefined;
           const prepared = prepareObject(input.object, false);
+          if (prepared === input.object) return input;
           return prepared === undefined ? undefined : { type: input.type, object: prepared };
         }
         case 'delete':
@@ -181,7 +182,7 @@ function cacheLoop<T extends object>(parts: InformerLoopParts<T>): Observable<ne
       const events: ResourceEvent<T>[] = [];
       for (const delta of deltas) {
         try {
-          events.push(...applyDeltas(indexer, new Deltas([delta]), isInInitialList));
+          events.push(applyDelta(indexer, delta, isInInitialList));
         } catch (err) {
           report(new ObjectError(delta.object, 'cache', parts.errorContext(), err));
         }

@@ -1,15 +1,8 @@
 import { FifoInput } from '@rxkube/queue';
 import { deletionHandlingMetaNamespaceKeyFunc, type KeyFunc } from '@rxkube/store';
-import {
-  Subscription,
-  asyncScheduler,
-  throwError,
-  timeout,
-  timer,
-  type SchedulerLike,
-  type Subscriber,
-} from 'rxjs';
+import { Subscription, asyncScheduler, timer, type SchedulerLike, type Subscriber } from 'rxjs';
 import { Backoff } from './backoff.js';
+import { idleTimeout } from './idleTimeout.js';
 import { retryAfterMs } from './errorClasses.js';
 import {
   ApiError,
@@ -175,11 +168,7 @@ export class ReflectorRun<T> {
     if (this.idleTimeoutMs > 0) {
       const idleMs = this.idleTimeoutMs;
       source = source.pipe(
-        timeout({
-          each: idleMs,
-          with: () => throwError(() => new WatchIdleError(idleMs, this.errorContext)),
-          scheduler: this.scheduler,
-        }),
+        idleTimeout(idleMs, this.scheduler, () => new WatchIdleError(idleMs, this.errorContext)),
       );
     }
 

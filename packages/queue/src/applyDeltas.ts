@@ -1,5 +1,5 @@
 import type { DeletedFinalStateUnknown } from '@rxkube/store';
-import { DeltaType, type Deltas } from './deltas.js';
+import { type Delta, DeltaType, type Deltas } from './deltas.js';
 
 /**
  * What {@link applyDeltas} needs from the cache it writes: lookup by object and the three
@@ -106,20 +106,34 @@ export function applyDeltas<T>(
   isInInitialList: boolean,
 ): ResourceEvent<T>[] {
   const events: ResourceEvent<T>[] = [];
-  for (const delta of deltas) {
-    if (delta.type === DeltaType.Deleted) {
-      store.delete(delta.object);
-      events.push({ type: 'delete', obj: delta.object });
-      continue;
-    }
-    const old = store.get(delta.object);
-    if (old === undefined) {
-      store.add(delta.object);
-      events.push({ type: 'add', obj: delta.object, isInInitialList, deltaType: delta.type });
-    } else {
-      store.update(delta.object);
-      events.push({ type: 'update', oldObj: old, newObj: delta.object, deltaType: delta.type });
-    }
-  }
+  for (const delta of deltas) events.push(applyDelta(store, delta, isInInitialList));
   return events;
+}
+
+/**
+ * Applies one change to the store, as {@link applyDeltas} does for each of a key's changes.
+ * For a consumer that handles each change on its own, e.g. to report a failing one and go on.
+ *
+ * @param store - the cache
+ * @param delta - one change
+ * @param isInInitialList - as passed to the pop's process function
+ * @returns the resulting event
+ * @throws whatever the store throws
+ */
+export function applyDelta<T>(
+  store: NoInfer<MutableStore<T>>,
+  delta: Delta<T>,
+  isInInitialList: boolean,
+): ResourceEvent<T> {
+  if (delta.type === DeltaType.Deleted) {
+    store.delete(delta.object);
+    return { type: 'delete', obj: delta.object };
+  }
+  const old = store.get(delta.object);
+  if (old === undefined) {
+    store.add(delta.object);
+    return { type: 'add', obj: delta.object, isInInitialList, deltaType: delta.type };
+  }
+  store.update(delta.object);
+  return { type: 'update', oldObj: old, newObj: delta.object, deltaType: delta.type };
 }

@@ -353,7 +353,9 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
     const popped = new Deltas(deltas);
     let pending: Promise<void> | undefined;
     try {
-      pending = processPopped(process, popped, isInInitialList, () => this.requeue(key, deltas));
+      pending = processPopped(process, popped, isInInitialList, key, () =>
+        this.requeue(key, deltas),
+      );
     } catch (err) {
       this.settle();
       throw err;

@@ -220,7 +220,7 @@ export class FIFO<T> implements Queue<T> {
     this.initialKeys.delete(key);
     this.inFlight = { isInInitialList };
     try {
-      await processPopped(process, obj, isInInitialList, () => this.requeue(key, obj));
+      await processPopped(process, obj, isInInitialList, key, () => this.requeue(key, obj));
     } finally {
       this.inFlight = undefined;
       this.changed.broadcast();

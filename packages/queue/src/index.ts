@@ -7,7 +7,7 @@ export { DeltaFIFO } from './deltaFIFO.js';
 export type { DeltaFIFOOptions, TransformFunc } from './deltaFIFOOptions.js';
 export { FIFO } from './fifo.js';
 export type { FIFOOptions } from './fifo.js';
-export { applyDeltas } from './applyDeltas.js';
+export { applyDelta, applyDeltas } from './applyDeltas.js';
 export type {
   AddEvent,
   DeleteEvent,

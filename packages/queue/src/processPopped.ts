@@ -11,6 +11,7 @@ import type { PopProcessFunc } from './queue.js';
  * @param process - the caller's handler, synchronous or asynchronous
  * @param item - the popped item
  * @param isInInitialList - forwarded to `process`
+ * @param key - the item's key, forwarded to `process`
  * @param requeue - puts the item back unless its key has been queued again meanwhile
  * @returns `undefined` when `process` returned something other than a promise; otherwise a
  *   promise that resolves when it succeeded or was re-queued without a cause
@@ -21,6 +22,7 @@ export function processPopped<TItem>(
   process: PopProcessFunc<TItem>,
   item: TItem,
   isInInitialList: boolean,
+  key: string,
   requeue: () => void,
 ): Promise<void> | undefined {
   const failed = (err: unknown): void => {
@@ -30,7 +32,7 @@ export function processPopped<TItem>(
   };
   let result: unknown;
   try {
-    result = process(item, isInInitialList);
+    result = process(item, isInInitialList, key);
   } catch (err) {
     failed(err);
     return undefined;

@@ -8,9 +8,10 @@ import type { DeletedFinalStateUnknown, KeyListerGetter } from '@rxkube/store';
  * @param item - the popped item, no longer in the queue
  * @param isInInitialList - whether the item belongs to the queue's first `replace` (the
  *   initial list), i.e. the queue had not synced when it was popped
+ * @param key - the key the item was queued under (so the consumer need not compute it again)
  * @returns anything; a returned promise is awaited and its value ignored
  */
-export type PopProcessFunc<TItem> = (item: TItem, isInInitialList: boolean) => unknown;
+export type PopProcessFunc<TItem> = (item: TItem, isInInitialList: boolean, key: string) => unknown;
 
 /**
  * A keyed work queue: a Store that also hands its items out one key at a time. Implemented by

@@ -190,6 +190,7 @@ export function deltaFifo<T, R>(
       const processStep = (
         deltas: Deltas<T>,
         isInInitialList: boolean,
+        key: string,
       ): Promise<void> | undefined => {
         let ended = 'running' as 'running' | 'done' | 'requeued';
         let settle: { resolve: () => void; reject: (err: unknown) => void } | undefined;
@@ -211,10 +212,8 @@ export function deltaFifo<T, R>(
           if (settle === undefined) ended = 'requeued';
           else settle.reject(new RequeueError());
         };
-        let key: string;
         try {
           checkDepth();
-          key = fifo.keyOf(deltas);
         } catch (err) {
           // Not the step's failure, so never a requeue: the output errors.
           outcome = { error: err };
