@@ -118,7 +118,24 @@ const perQuery = (
     (reps * sample.length)
   );
 };
-const byIndexMs = perQuery(20, (namespace) => snapshot.byIndex('namespace', namespace));
+// A repeated read returns the array built by the first one, so the target is judged on the
+// first read after a write changed the bucket: the write happens off the clock, the read on it.
+const podOfNamespace = new Map(pods.map((pod) => [pod.metadata.namespace, pod]));
+let coldMs = 0;
+let coldReads = 0;
+for (let r = 0; r < 20; r++) {
+  for (const namespace of namespaces) {
+    const pod = podOfNamespace.get(namespace) as BenchPod;
+    live.update({ ...pod, metadata: { ...pod.metadata, resourceVersion: `c${r}` } });
+    const sealed = live.snapshot();
+    const started = performance.now();
+    keep(sealed.byIndex('namespace', namespace));
+    coldMs += performance.now() - started;
+    coldReads++;
+  }
+}
+const byIndexMs = coldMs / coldReads;
+const repeatedByIndexMs = perQuery(20, (namespace) => snapshot.byIndex('namespace', namespace));
 const baselineByIndexMs = perQuery(20, (namespace) =>
   baselineStore.byIndex('namespace', namespace),
 );
@@ -177,12 +194,20 @@ const rows: Row[] = [
     status: 'info',
   },
   {
-    figure: `byIndex, ${perObject.toLocaleString('en-US')} of ${sizes.objects.toLocaleString('en-US')} objects`,
+    figure: `byIndex, first read after a write, ${perObject.toLocaleString('en-US')} of ${sizes.objects.toLocaleString('en-US')} objects`,
     value: duration(byIndexMs),
     baseline: `scan: ${duration(scanMs)}`,
     ratio: scanMs / byIndexMs,
     target: '≥ 50× faster',
     status: target(scanMs / byIndexMs >= 50),
+  },
+  {
+    figure: 'byIndex read again, no write since (the array is shared)',
+    value: duration(repeatedByIndexMs),
+    baseline: `scan: ${duration(scanMs)}`,
+    ratio: scanMs / repeatedByIndexMs,
+    target: '',
+    status: 'info',
   },
   {
     figure: 'byIndex on the mutable baseline (keys → Map lookups)',
