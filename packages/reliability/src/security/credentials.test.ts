@@ -42,7 +42,7 @@ test('credentials never appear in logs or errors, whatever fails', async () => {
     start(kubeConfigFor(good), { backoffMs: 50 }), // faults below
   ];
   server.faults.failRequests({ code: 500, verb: 'list', times: 2 });
-  await eventually(() => recordings[3]!.informer.hasSynced(), 20_000);
+  expect(await eventually(() => recordings[3]!.informer.hasSynced(), 20_000)).toBe(true);
   server.faults.malformedLineAfter(0);
   server.closeWatches();
   // The armed line goes out with the next event of the next watch; the informer may relist
@@ -68,7 +68,9 @@ test('credentials never appear in logs or errors, whatever fails', async () => {
     [...new Set(r.errors.map((e) => e.kind))].sort();
   const beforeStop = recordings.slice(0, 3).map(kindsOf);
   await server.stop(); // connection refused from now on
-  await eventually(() => recordings[3]!.errors.some((e) => e.kind === 'connection'), 10_000);
+  expect(
+    await eventually(() => recordings[3]!.errors.some((e) => e.kind === 'connection'), 10_000),
+  ).toBe(true);
 
   expect(beforeStop).toEqual([['api'], ['api'], ['connection']]);
   expect(kindsOf(recordings[3]!)).toEqual(expect.arrayContaining(['api', 'connection', 'decode']));

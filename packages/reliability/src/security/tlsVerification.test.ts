@@ -37,7 +37,7 @@ test.each([
   ['no CA at all (the system roots do not know it)', () => ({})],
 ])('verification is on: %s fails with a clear ConnectionError', async (_, options) => {
   const recording = start(options());
-  await eventually(() => recording.errors.length >= 2, 10_000);
+  expect(await eventually(() => recording.errors.length >= 2, 10_000)).toBe(true);
   expect(recording.informer.hasSynced()).toBe(false);
   expect(recording.errors[0]).toMatchObject({ kind: 'connection', verb: 'list' });
   expect(recording.errors[0]!.message).toMatch(
@@ -48,7 +48,8 @@ test.each([
 test('the right CA connects; skipping verification happens only when the kubeconfig says so', async () => {
   const trusted = start({ caPem: server.certificate });
   const skipping = start({ skipTLSVerify: true });
-  await eventually(() => trusted.informer.hasSynced() && skipping.informer.hasSynced(), 10_000);
+  const synced = () => trusted.informer.hasSynced() && skipping.informer.hasSynced();
+  expect(await eventually(synced, 10_000)).toBe(true);
   expect(trusted.errors).toEqual([]);
   expect(skipping.errors).toEqual([]);
 });

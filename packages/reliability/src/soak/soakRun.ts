@@ -56,7 +56,9 @@ export async function runSoak(
   const samples: HeapSample[] = [];
   let ok = true;
   try {
-    await eventually(() => client.caches()[0]?.size === options.objects, 120_000, 100);
+    if (!(await eventually(() => client.caches()[0]?.size === options.objects, 120_000, 100))) {
+      throw new Error(`the informers did not sync ${options.objects} objects within 120 s`);
+    }
     print(`synced ${options.objects} objects in ${((Date.now() - began) / 1000).toFixed(1)} s`);
     workload.start();
     const faults = planFaults(options.seed, 100_000, faultTypes);

@@ -50,7 +50,12 @@ export async function startStopLoop(options: StartStopOptions): Promise<StartSto
     informer.errors$.subscribe();
     informer.start();
     await informer.waitForCacheSync();
-    await eventually(() => informer.metrics().watches >= 1 && seen === options.objects, 10_000, 5);
+    const running = () => informer.metrics().watches >= 1 && seen === options.objects;
+    if (!(await eventually(running, 10_000, 5))) {
+      throw new Error(
+        `an informer did not reach its watch with ${options.objects} objects in 10 s`,
+      );
+    }
     informer.stop();
   };
   const batch = async (count: number): Promise<void> => {
