@@ -21,6 +21,7 @@ import type { CustomResourceSpec, ResourceDefinition } from './registry/resource
 import { ResourceRegistry } from './registry/resourceRegistry.js';
 import type { ServerContext } from './serverContext.js';
 import type { DeletePreconditions } from './storage/objectStore.js';
+import { copyOfStored } from './storage/objectJson.js';
 import { ObjectStore } from './storage/objectStore.js';
 import type { WatchStream } from './watch/watchStream.js';
 
@@ -168,7 +169,9 @@ export class FakeApiServer {
   }
 
   /**
-   * Creates an object, as a POST would.
+   * Creates an object, as a POST would. The server stores a copy of the object as JSON would
+   * carry it (undefined members dropped, Dates as strings…), so the caller's object and the
+   * returned one stay the caller's own.
    *
    * @param obj - the object; `apiVersion` and `kind` pick the resource.
    * @returns a copy of the stored object.
@@ -176,11 +179,13 @@ export class FakeApiServer {
    */
   create<T extends KubeObject>(obj: T): T {
     const def = this.definition(obj.apiVersion, obj.kind);
-    return structuredClone(this.ctx.store.create(def, structuredClone(obj))) as T;
+    // The store keeps its own JSON copy of `obj`, so no copy is needed on the way in.
+    return copyOfStored<T>(this.ctx.store.create(def, obj));
   }
 
   /**
-   * Replaces an object, as a PUT would (its resourceVersion, if set, is a precondition).
+   * Replaces an object, as a PUT would (its resourceVersion, if set, is a precondition). Like
+   * {@link FakeApiServer.create}, it stores a JSON copy.
    *
    * @param obj - the new state.
    * @returns a copy of the stored object.
@@ -188,7 +193,7 @@ export class FakeApiServer {
    */
   update<T extends KubeObject>(obj: T): T {
     const def = this.definition(obj.apiVersion, obj.kind);
-    return structuredClone(this.ctx.store.update(def, structuredClone(obj))) as T;
+    return copyOfStored<T>(this.ctx.store.update(def, obj));
   }
 
   /**
@@ -205,16 +210,15 @@ export class FakeApiServer {
     const current = this.ctx.store.get(def, ref.namespace, ref.name);
     if (current === undefined)
       throw notFound({ resource: def.plural, group: def.group, name: ref.name });
-    const draft = structuredClone(current) as T;
-    const mutated = mutate(draft) ?? draft;
-    // The draft is already a private copy; only an object `mutate` built anew needs cloning.
-    const next = mutated === draft ? draft : structuredClone(mutated);
+    const draft = copyOfStored<T>(current);
+    const next = mutate(draft) ?? draft;
+    // The store keeps a JSON copy, so whatever `mutate` still holds cannot reach stored state.
     const stored = this.ctx.store.update(def, {
       ...next,
       apiVersion: ref.apiVersion,
       kind: ref.kind,
     });
-    return structuredClone(stored) as T;
+    return copyOfStored<T>(stored);
   }
 
   /**
@@ -227,7 +231,7 @@ export class FakeApiServer {
    */
   delete(ref: ObjectRef, preconditions?: DeletePreconditions): KubeObject {
     const def = this.definition(ref.apiVersion, ref.kind);
-    return structuredClone(this.ctx.store.delete(def, ref.namespace, ref.name, preconditions));
+    return copyOfStored(this.ctx.store.delete(def, ref.namespace, ref.name, preconditions));
   }
 
   /**
@@ -242,7 +246,7 @@ export class FakeApiServer {
       ref.namespace,
       ref.name,
     );
-    return found === undefined ? undefined : (structuredClone(found) as T);
+    return found === undefined ? undefined : copyOfStored<T>(found);
   }
 
   /**
@@ -262,7 +266,7 @@ export class FakeApiServer {
     return entries
       .map(([, obj]) => obj)
       .filter((obj) => namespace === undefined || obj.metadata.namespace === namespace)
-      .map((obj) => structuredClone(obj) as T);
+      .map((obj) => copyOfStored<T>(obj));
   }
 
   /**

@@ -1,10 +1,11 @@
 import { expiredStatus, StatusError, tooLargeResourceVersionStatus } from '../api/status.js';
-import type { KubeList, KubeObject } from '../api/types.js';
+import type { KubeList } from '../api/types.js';
 import type { ResourceDefinition } from '../registry/resourceDefinition.js';
 import { apiVersionOf } from '../registry/resourceDefinition.js';
 import type { ObjectFilter } from '../selectors/objectFilter.js';
 import { hasSelectors, matchesFilter } from '../selectors/objectFilter.js';
 import type { ServerContext } from '../serverContext.js';
+import { encodeJsonParts, objectJsonParts } from '../storage/objectJson.js';
 import type { Snapshot } from '../storage/objectStore.js';
 import { waitForRevision } from '../storage/waitForRevision.js';
 import { decodeContinue, encodeContinue } from './continueToken.js';
@@ -26,7 +27,7 @@ type ReadPlan =
  * @param def - the listed resource.
  * @param filter - namespace and selectors.
  * @param query - the parsed query.
- * @returns the `<Kind>List` body.
+ * @returns the `<Kind>List` body as UTF-8 JSON.
  * @throws StatusError 410 for compacted snapshots, 504 for a resourceVersion not reached in time.
  */
 export async function serveList(
@@ -34,7 +35,7 @@ export async function serveList(
   def: ResourceDefinition,
   filter: ObjectFilter,
   query: ListWatchQuery,
-): Promise<KubeList> {
+): Promise<Buffer> {
   const plan = readPlan(query);
   if (plan.kind === 'notOlderThan' || plan.kind === 'exact') {
     const { tooLargeResourceVersionWaitMs: wait } = ctx.options;
@@ -98,8 +99,11 @@ function page(
   filter: ObjectFilter,
   start: string,
   limit: number,
-): KubeList {
-  const items: KubeObject[] = [];
+): Buffer {
+  // The body is encoded straight from the pieces of the stored objects' cached texts: no text of
+  // the whole list (tens of MB for thousands of pods) is ever built, then encoded again.
+  const items: string[] = [];
+  let count = 0;
   const metadata: KubeList['metadata'] = { resourceVersion: String(snapshot.rv) };
   const entries = snapshot.entries;
   let index = start === '' ? 0 : firstKeyAtOrAfter(entries, start);
@@ -109,7 +113,7 @@ function page(
     if (entry === undefined) break;
     const [key, object] = entry;
     if (!matchesFilter(filter, object)) continue;
-    if (limit > 0 && items.length === limit) {
+    if (limit > 0 && count === limit) {
       // There is at least one more match: hand out a token to resume after the last item.
       metadata.continue = encodeContinue({ rv: snapshot.rv, start: `${lastKey}\u0000` });
       if (!hasSelectors(filter)) {
@@ -117,10 +121,19 @@ function page(
       }
       break;
     }
-    items.push(def.builtin ? stripTypeMeta(object) : object);
+    if (count > 0) items.push(',');
+    // Typed servers leave kind/apiVersion off list items of built-in types.
+    items.push(...objectJsonParts(object, def.builtin));
+    count += 1;
     lastKey = key;
   }
-  return { kind: `${def.kind}List`, apiVersion: apiVersionOf(def), metadata, items };
+  const envelope: Omit<KubeList, 'items'> = {
+    kind: `${def.kind}List`,
+    apiVersion: apiVersionOf(def),
+    metadata,
+  };
+  // The text of `{ ...envelope, items }`.
+  return encodeJsonParts([`${JSON.stringify(envelope).slice(0, -1)},"items":[`, ...items, ']}']);
 }
 
 function countRemaining(entries: Snapshot['entries'], from: number, filter: ObjectFilter): number {
@@ -130,12 +143,6 @@ function countRemaining(entries: Snapshot['entries'], from: number, filter: Obje
     if (entry !== undefined && matchesFilter(filter, entry[1])) count += 1;
   }
   return count;
-}
-
-// Typed servers leave kind/apiVersion off list items of built-in types.
-function stripTypeMeta(object: KubeObject): KubeObject {
-  const { kind: _kind, apiVersion: _apiVersion, ...rest } = object;
-  return rest as KubeObject;
 }
 
 /** Binary search: the index of the first entry whose key is `>= start` (or the length). */

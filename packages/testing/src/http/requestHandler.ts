@@ -7,6 +7,7 @@ import { parseFieldSelector } from '../selectors/fieldSelector.js';
 import { parseLabelSelector } from '../selectors/labelSelector.js';
 import type { ObjectFilter } from '../selectors/objectFilter.js';
 import type { ServerContext } from '../serverContext.js';
+import { objectJson } from '../storage/objectJson.js';
 import { serveWatch } from '../watch/watchHandler.js';
 import { serveList } from './listHandler.js';
 import {
@@ -17,7 +18,7 @@ import {
   replaceObject,
 } from './objectHandlers.js';
 import { parseListWatchQuery } from './queryOptions.js';
-import { sendJson, sendStatus, statusOf } from './responses.js';
+import { sendJson, sendJsonBody, sendStatus, statusOf } from './responses.js';
 import type { Route } from './router.js';
 import { route } from './router.js';
 
@@ -121,13 +122,10 @@ async function handleResource(
     if (query.watch) {
       await serveWatch(ctx, res, def, filterOf(def, namespace, name, query), query);
     } else if (name !== undefined) {
-      sendJson(res, 200, getObject(ctx, def, namespace, name));
+      sendJsonBody(res, 200, objectJson(getObject(ctx, def, namespace, name)));
     } else {
-      sendJson(
-        res,
-        200,
-        await serveList(ctx, def, filterOf(def, namespace, undefined, query), query),
-      );
+      const filter = filterOf(def, namespace, undefined, query);
+      sendJsonBody(res, 200, await serveList(ctx, def, filter, query));
     }
     return;
   }
@@ -141,7 +139,7 @@ async function handleResource(
   } else if (method === 'DELETE' && name !== undefined) {
     result = await deleteObject(ctx, req, def, namespace, name);
   } else throw methodNotAllowed(method);
-  sendJson(res, result.code, result.body);
+  sendJsonBody(res, result.code, objectJson(result.body));
 }
 
 function filterOf(

@@ -16,7 +16,23 @@ export function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const text = JSON.stringify(body);
+  sendJsonBody(res, code, JSON.stringify(body), headers);
+}
+
+/**
+ * Writes a JSON response whose body is already serialised.
+ *
+ * @param res - the response.
+ * @param code - HTTP status.
+ * @param text - the body: JSON text, or its UTF-8 bytes.
+ * @param headers - extra headers.
+ */
+export function sendJsonBody(
+  res: ServerResponse,
+  code: number,
+  text: string | Buffer,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(code, {
     'Content-Type': 'application/json',
     'Cache-Control': 'no-cache, private',

@@ -5,6 +5,8 @@ import { resourceId } from '../registry/resourceDefinition.js';
 import { deepEqual } from './deepEqual.js';
 import type { StoredEvent } from './eventHistory.js';
 import { EventHistory } from './eventHistory.js';
+import { jsonCopy } from './jsonCopy.js';
+import { forgetObjectJson, rememberObjectJson } from './objectJson.js';
 import {
   objectKey,
   stampCreated,
@@ -49,7 +51,9 @@ export interface Snapshot {
 /**
  * Every object of every resource, one global resourceVersion counter bumped by each write (like
  * an etcd revision), and the bounded history of writes that watches and list snapshots read.
- * Stored objects are never mutated: each write stores a new object.
+ * Stored objects are never mutated: each write stores a new object, a JSON copy of what was
+ * written that shares unchanged parts with the version before (see {@link jsonCopy}), so the
+ * store never shares data with a writer.
  */
 export class ObjectStore {
   private rv: number;
@@ -180,12 +184,14 @@ export class ObjectStore {
    * Creates an object.
    *
    * @param def - the resource.
-   * @param obj - the object; `metadata.namespace` must be set for namespaced resources.
+   * @param obj - the object; `metadata.namespace` must be set for namespaced resources. It is
+   *   not modified, and the store keeps a copy, not the object.
    * @returns the stored object.
    * @throws StatusError 422 for a missing/invalid name, 409 `AlreadyExists`.
    */
   create(def: ResourceDefinition, obj: KubeObject): KubeObject {
-    const draft: KubeObject = { ...obj, metadata: { ...obj.metadata } };
+    const copy = jsonCopy(obj) as KubeObject;
+    const draft: KubeObject = { ...copy, metadata: { ...copy.metadata } };
     validateIdentity(def, draft, this.options.random);
     const name = draft.metadata.name ?? '';
     const key = objectKey(draft.metadata.namespace, name);
@@ -202,7 +208,8 @@ export class ObjectStore {
    * written, as on kube-apiserver: no new resourceVersion, no watch event.
    *
    * @param def - the resource.
-   * @param obj - the new state; name and namespace identify the object.
+   * @param obj - the new state; name and namespace identify the object. It is not modified, and
+   *   the store keeps a copy, not the object.
    * @returns the stored object.
    * @throws StatusError 404 when missing, 409 `Conflict` on a stale resourceVersion.
    */
@@ -215,8 +222,11 @@ export class ObjectStore {
     if (previous === undefined) throw notFound(ref);
     const precondition = obj.metadata.resourceVersion;
     if (precondition && precondition !== previous.metadata.resourceVersion) throw conflict(ref);
-    const specChanged = !deepEqual(obj['spec'], previous['spec']);
-    const candidate = stampUpdated(def, previous, obj, this.rv + 1, specChanged);
+    // Unchanged parts of the copy are `previous`'s own, so the comparisons below are mostly
+    // identity checks.
+    const next = jsonCopy(obj, previous) as KubeObject;
+    const specChanged = !deepEqual(next['spec'], previous['spec']);
+    const candidate = stampUpdated(def, previous, next, this.rv + 1, specChanged);
     const unchanged = withResourceVersion(candidate, Number(previous.metadata.resourceVersion));
     if (deepEqual(unchanged, previous)) return previous;
     this.commit(def, 'MODIFIED', key, candidate, previous);
@@ -265,7 +275,10 @@ export class ObjectStore {
     this.rv += 1;
     const table = this.table(def);
     if (type === 'DELETED') table.delete(key);
-    else table.set(key, object);
+    else {
+      table.set(key, object);
+      rememberObjectJson(object);
+    }
     const event: StoredEvent = {
       type,
       rv: this.rv,
@@ -276,6 +289,10 @@ export class ObjectStore {
     };
     this.history.append(event);
     for (const listener of [...this.listeners]) listener(event);
+    // The superseded version now lives only in the history; see objectJson.ts.
+    if (previous !== undefined) {
+      forgetObjectJson(previous, type === 'DELETED' ? undefined : object);
+    }
   }
 
   private table(def: ResourceDefinition): Map<string, KubeObject> {

@@ -4,6 +4,8 @@ import type { FaultInjector } from '../faults/faultInjector.js';
 import type { StreamFault, StreamFaultKind } from '../faults/faultKinds.js';
 import type { ResourceDefinition } from '../registry/resourceDefinition.js';
 import { bookmarkObject } from './bookmark.js';
+import type { ObjectEventType } from './watchLine.js';
+import { watchEventLine } from './watchLine.js';
 
 /** How one watch stream behaves. */
 export interface WatchStreamOptions {
@@ -105,18 +107,18 @@ export class WatchStream {
    * Sends an object event.
    *
    * @param type - ADDED, MODIFIED or DELETED.
-   * @param object - the object (with kind and apiVersion).
+   * @param object - the object (with kind and apiVersion); a stored object, never mutated.
    */
-  send(type: 'ADDED' | 'MODIFIED' | 'DELETED', object: KubeObject): void {
+  send(type: ObjectEventType, object: KubeObject): void {
     if (this.ended || this.stalled) return;
-    const line = `${JSON.stringify({ type, object })}\n`;
+    const line = watchEventLine(type, object);
     const armed = this.options.fault;
     const kind: StreamFaultKind | undefined =
       armed !== undefined && armed.afterEvents === this.sent
         ? armed.kind
         : this.options.faults.drawRandomStreamFault();
-    if (kind !== undefined && this.applyFault(kind, line)) return;
-    this.res.write(line);
+    if (kind !== undefined && this.applyFault(kind, line.text())) return;
+    this.res.write(line.bytes);
     this.sent += 1;
     this.checkArmedFault();
   }

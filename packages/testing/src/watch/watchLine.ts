@@ -1,0 +1,62 @@
+import type { KubeObject } from '../api/types.js';
+import { objectJsonParts } from '../storage/objectJson.js';
+
+/** The object event types a watch line can carry. */
+export type ObjectEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
+
+/** One watch stream line: `JSON.stringify({ type, object })` and a newline. */
+export interface WatchLine {
+  /** Its UTF-8 bytes, shared by every stream that writes the line (never modified). */
+  readonly bytes: Buffer;
+  /** The line as text (built on demand: only faults that cut a line need it). */
+  text(): string;
+}
+
+// Every watcher of a resource gets the same line for a write, one after another within the
+// store's synchronous fan-out, so remembering the last line builds and encodes it once per
+// event instead of once per watcher.
+let lastType: ObjectEventType | undefined;
+let lastObject: KubeObject | undefined;
+let lastLine: WatchLine | undefined;
+
+/**
+ * The watch stream line for an object event, built from the object's cached member texts.
+ *
+ * @param type - ADDED, MODIFIED or DELETED.
+ * @param object - a stored object (never mutated).
+ * @returns the line.
+ */
+export function watchEventLine(type: ObjectEventType, object: KubeObject): WatchLine {
+  if (lastLine !== undefined && object === lastObject && type === lastType) return lastLine;
+  // `type` is one of three plain words, so it needs no escaping.
+  const parts = [`{"type":"${type}","object":`, ...objectJsonParts(object), '}\n'];
+  const line: WatchLine = { bytes: encode(parts), text: () => parts.join('') };
+  lastType = type;
+  lastObject = object;
+  lastLine = line;
+  return line;
+}
+
+// Lines are encoded once into shared slabs, the way Node pools small Buffers (its pool only
+// takes up to 4 KiB, less than a typical pod event). Writing strings instead makes every
+// socket encode each line again into a fresh allocation, a Buffer of its own per line costs a
+// memory allocation the garbage collector has to account for, and encoding the pieces one by
+// one avoids first joining them into one string. A line still queued for a slow socket keeps
+// its whole slab alive, so slabs are kept small.
+const SLAB_BYTES = 128 * 1024;
+let slab: Buffer | undefined;
+let slabUsed = 0;
+
+function encode(parts: readonly string[]): Buffer {
+  let length = 0;
+  for (const part of parts) length += Buffer.byteLength(part);
+  if (length > SLAB_BYTES / 4) return Buffer.from(parts.join(''), 'utf8');
+  if (slab === undefined || slabUsed + length > SLAB_BYTES) {
+    slab = Buffer.allocUnsafe(SLAB_BYTES);
+    slabUsed = 0;
+  }
+  const target = slab;
+  const start = slabUsed;
+  for (const part of parts) slabUsed += target.write(part, slabUsed);
+  return target.subarray(start, slabUsed);
+}
