@@ -35,5 +35,7 @@ export { realisticPod } from './load/podFactory.js';
 export type { PodShape } from './load/podFactory.js';
 export { loadPods } from './load/bulkLoader.js';
 export type { BulkLoadOptions } from './load/bulkLoader.js';
+export { pace } from './load/pacer.js';
+export type { Pacer } from './load/pacer.js';
 export { ChurnGenerator } from './load/churnGenerator.js';
 export type { ChurnMix, ChurnOptions, ChurnStats } from './load/churnGenerator.js';

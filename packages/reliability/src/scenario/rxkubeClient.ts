@@ -35,17 +35,20 @@ export function errorType(error: InformerError): string {
  * @param server - the server to list and watch.
  * @param variants - the informers to run.
  * @param wrap - wraps each lister-watcher (tests use it to break one on purpose).
- * @param options - `keepLogs: false` for long runs, where logs would grow without bound.
+ * @param options - `keepLogs: false` for long runs, where logs would grow without bound;
+ * `slowPause` replaces the slow handler's pause (a soak at thousands of events per second needs
+ * one the handler can keep up with, or its buffer grows for as long as the run lasts).
  * @returns the informers as the scenario checks them.
  */
 export function startRxkube(
-  server: FakeApiServer,
+  server: Pick<FakeApiServer, 'kubeConfig'>,
   variants: readonly InformerVariant[],
   wrap: (lw: ListerWatcher<KubeObject>) => ListerWatcher<KubeObject> = (lw) => lw,
-  options: { keepLogs?: boolean } = {},
+  options: { keepLogs?: boolean; slowPause?: (serial: number) => Promise<void> } = {},
 ): ClientUnderTest {
   const kubeConfig = server.kubeConfig();
   const errors: InformerError[] = [];
+  const pause = options.slowPause ?? slowHandlerPause;
   const informers = variants.map((variant) => {
     const lw = listerWatcher<KubeObject>(
       kubeConfig,
@@ -77,15 +80,15 @@ export function startRxkube(
     informer.addEventHandler(
       {
         onAdd: async (obj) => {
-          await slowHandlerPause(serial++);
+          await pause(serial++);
           slow.add(obj);
         },
         onUpdate: async (oldObj, newObj) => {
-          await slowHandlerPause(serial++);
+          await pause(serial++);
           slow.update(oldObj, newObj);
         },
         onDelete: async (obj) => {
-          await slowHandlerPause(serial++);
+          await pause(serial++);
           slow.delete(obj);
         },
       },

@@ -1,5 +1,12 @@
-import type { FakeApiServer, ObjectRef } from '@rxkube/testing';
-import { ChurnGenerator, loadPods, seededRandom, StatusError } from '@rxkube/testing';
+import type { FakeApiServer, ObjectRef, Pacer } from '@rxkube/testing';
+import {
+  ChurnGenerator,
+  loadPods,
+  pace,
+  realisticPod,
+  seededRandom,
+  StatusError,
+} from '@rxkube/testing';
 
 /** Namespaces the scenario's objects live in. */
 export const namespaces = ['a', 'b', 'c', 'd'] as const;
@@ -20,14 +27,17 @@ export interface WorkloadOptions {
 /**
  * The scenario's load: a few thousand realistic pods, the churn generator creating, updating
  * and deleting more, and a second seeded stream of changes to the loaded pods (so they too are
- * updated, moved across selectors and deleted).
+ * updated, moved across selectors, deleted and created again under the same name). Deletes and
+ * re-creations of loaded pods come at the same rate, so the population stays near its size
+ * however long the load runs.
  */
 export class Workload {
   /** The churn generator (its stats say what it did). */
   readonly churn: ChurnGenerator;
   private readonly loaded: ObjectRef[];
+  private readonly removed: ObjectRef[] = [];
   private readonly random: () => number;
-  private timer: NodeJS.Timeout | undefined;
+  private pacer: Pacer | undefined;
   /** Changes made to loaded pods. */
   loadedChanges = 0;
 
@@ -58,20 +68,45 @@ export class Workload {
   /** Starts both change streams. */
   start(): void {
     this.churn.start();
-    const tickMs = 10;
-    let due = 0;
-    this.timer ??= setInterval(() => {
+    this.pacer ??= pace(this.options.loadedChangesPerSecond, (count) => {
       if (this.server.stopped) return this.stop();
-      due += (this.options.loadedChangesPerSecond * tickMs) / 1000;
-      for (; due >= 1; due--) this.changeLoaded();
-    }, tickMs);
+      for (let i = 0; i < count; i++) this.changeLoaded();
+    });
+  }
+
+  /**
+   * Changes made so far by both streams.
+   *
+   * @returns their count.
+   */
+  get changes(): number {
+    const { created, updated, deleted } = this.churn.stats;
+    return created + updated + deleted + this.loadedChanges;
+  }
+
+  /**
+   * Changes the streams skipped because the process could not keep up with their rates.
+   *
+   * @returns their count.
+   */
+  get skipped(): number {
+    return this.churn.skipped + (this.pacer?.skipped ?? 0);
   }
 
   /** Stops both change streams. */
   stop(): void {
     this.churn.stop();
-    clearInterval(this.timer);
-    this.timer = undefined;
+    this.pacer?.stop();
+    this.pacer = undefined;
+  }
+
+  /**
+   * Loaded pods that exist now (some are deleted at any moment, and created again later).
+   *
+   * @returns their count.
+   */
+  get loadedLive(): number {
+    return this.loaded.length;
   }
 
   private changeLoaded(): void {
@@ -80,9 +115,12 @@ export class Workload {
     if (ref === undefined) return;
     const roll = this.random();
     try {
-      if (roll < 0.1) {
+      if (roll < 0.05) {
         this.loaded.splice(index, 1);
         this.server.delete(ref);
+        this.removed.push(ref);
+      } else if (roll < 0.1 && this.removed.length > 0) {
+        this.recreate();
       } else {
         this.server.patch(ref, (pod) => {
           pod.metadata.labels = { ...pod.metadata.labels };
@@ -101,5 +139,14 @@ export class Workload {
     } catch (error) {
       if (!(error instanceof StatusError)) throw error;
     }
+  }
+
+  /** Creates the longest-deleted loaded pod again: same key, new uid and resourceVersion. */
+  private recreate(): void {
+    const ref = this.removed.shift()!;
+    const { namespace = 'default', name } = ref;
+    // Listed first: should the create fail, the name is taken, so the pod exists either way.
+    this.loaded.push(ref);
+    this.server.create(realisticPod({ namespace, name, random: this.random }));
   }
 }

@@ -3,6 +3,7 @@ import { StatusError } from '../api/status.js';
 import type { FakeApiServer } from '../fakeApiServer.js';
 import { seededRandom } from '../faults/random.js';
 import type { ObjectRef } from '../objectRef.js';
+import { pace, type Pacer } from './pacer.js';
 import { realisticPod } from './podFactory.js';
 
 /** Relative weights of the operations the churn picks from. */
@@ -50,7 +51,8 @@ export class ChurnGenerator {
   private readonly random: () => number;
   private readonly live: ObjectRef[] = [];
   private readonly mix: ChurnMix;
-  private timer: NodeJS.Timeout | undefined;
+  private pacer: Pacer | undefined;
+  private skippedBefore = 0;
   private serial = 0;
 
   /**
@@ -71,7 +73,7 @@ export class ChurnGenerator {
    * @returns true while running.
    */
   get running(): boolean {
-    return this.timer !== undefined;
+    return this.pacer !== undefined;
   }
 
   /**
@@ -94,28 +96,35 @@ export class ChurnGenerator {
     return this.stats;
   }
 
-  /** Runs operations on a timer at the configured rate until {@link ChurnGenerator.stop} or the server stops. */
+  /**
+   * Runs operations at the configured rate (held over real time, see {@link pace}) until
+   * {@link ChurnGenerator.stop} or the server stops.
+   */
   start(): void {
-    if (this.timer !== undefined) return;
-    const rate = this.options.ratePerSecond ?? 100;
-    const tickMs = 10;
-    let due = 0;
-    this.timer = setInterval(() => {
+    if (this.pacer !== undefined) return;
+    this.pacer = pace(this.options.ratePerSecond ?? 100, (count) => {
       if (this.server.stopped) {
         this.stop();
-        return;
+        return false;
       }
-      due += (rate * tickMs) / 1000;
-      const now = Math.floor(due);
-      due -= now;
-      this.step(now);
-    }, tickMs);
+      this.step(count);
+    });
+  }
+
+  /**
+   * Operations the timer skipped because the process could not keep up with the rate.
+   *
+   * @returns their count over every run of the timer.
+   */
+  get skipped(): number {
+    return this.skippedBefore + (this.pacer?.skipped ?? 0);
   }
 
   /** Stops the timer started by {@link ChurnGenerator.start}. */
   stop(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
+    this.pacer?.stop();
+    this.skippedBefore += this.pacer?.skipped ?? 0;
+    this.pacer = undefined;
   }
 
   private operate(): void {
