@@ -175,6 +175,25 @@ export class WatchIdleError extends InformerError {
   }
 }
 
+/**
+ * A list answer stopped arriving (no byte for the idle timeout), or never started: the
+ * connection is presumed dead and the list is retried.
+ */
+export class ListIdleError extends InformerError {
+  readonly kind = 'idle';
+
+  /**
+   * @param idleMs - how long the answer was silent
+   * @param context - resource and resource version
+   */
+  constructor(
+    readonly idleMs: number,
+    context: ErrorContext,
+  ) {
+    super(`list ${context.resource}: no data for ${idleMs} ms, retrying`, context);
+  }
+}
+
 /** A watch ended within a second without delivering anything (client-go relists after this). */
 export class VeryShortWatchError extends InformerError {
   readonly kind = 'shortWatch';

@@ -2,7 +2,7 @@
  * `@rxkube/informer`: client-go's Reflector, SharedIndexInformer, SharedInformerFactory and
  * Controller as RxJS Observables, listing and watching through `@kubernetes/client-node`.
  */
-export { listerWatcher } from './clientNode/listerWatcher.js';
+export { defaultListIdleTimeoutMs, listerWatcher } from './clientNode/listerWatcher.js';
 export type { ListerWatcherOptions } from './clientNode/listerWatcher.js';
 export type { FetchLike, FetchResponseLike } from './clientNode/kubeRequest.js';
 export { collectionPath, describeResource } from './clientNode/resourcePath.js';
@@ -26,6 +26,7 @@ export {
   ObjectError,
   VeryShortWatchError,
   WatchIdleError,
+  ListIdleError,
   WatchListError,
   WatchStreamError,
 } from './errors.js';

@@ -1,7 +1,7 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { KubeObject } from '@rxkube/store';
 import { Observable } from 'rxjs';
-import { DecodeError, WatchStreamError, type ErrorContext } from '../errors.js';
+import { DecodeError, ListIdleError, WatchStreamError, type ErrorContext } from '../errors.js';
 import type {
   ListOptions,
   ListPage,
@@ -12,8 +12,12 @@ import type {
 import { kubeRequest, type FetchLike } from './kubeRequest.js';
 import { KindGuard } from './kindGuard.js';
 import { LineSplitter } from './lineSplitter.js';
+import { guardProgress, readText } from './progressGuard.js';
 import { collectionPath, describeResource, type ResourceRef } from './resourcePath.js';
 import { decodeWatchEvent } from './watchEventDecoder.js';
+
+/** How long a list answer may be silent before it is abandoned, by default. */
+export const defaultListIdleTimeoutMs = 30_000;
 
 /**
  * Options of {@link listerWatcher}.
@@ -42,6 +46,13 @@ export interface ListerWatcherOptions<T> {
    * with a `DecodeError`. Default: learnt from the first list.
    */
   kind?: string;
+  /**
+   * A list answer that receives no data for this long (headers or body) is abandoned with a
+   * `ListIdleError` and retried: a connection that drops mid-answer is otherwise never noticed
+   * (node-fetch 2 keeps waiting for the rest of a `Content-Length` body). Default 30,000 ms;
+   * 0 disables it.
+   */
+  listIdleTimeoutMs?: number;
 }
 
 /**
@@ -93,18 +104,27 @@ export function listerWatcher<T = KubeObject>(
       if (listOptions.resourceVersion) query.set('resourceVersion', listOptions.resourceVersion);
       if (listOptions.limit) query.set('limit', String(listOptions.limit));
       if (listOptions.continue) query.set('continue', listOptions.continue);
-      return abortable(async (signal) => {
-        const response = await kubeRequest({
-          kubeConfig,
-          fetch: options.fetch,
-          path,
-          query,
-          signal,
-          verb: 'list',
-          context,
-        });
-        return decodeListPage(await response.text(), decode, context, kinds);
-      });
+      const idleMs = options.listIdleTimeoutMs ?? defaultListIdleTimeoutMs;
+      const onIdle = (): Error => new ListIdleError(idleMs, context);
+      return abortable((outer) =>
+        guardProgress(outer, idleMs, onIdle, async (signal, progress) => {
+          const response = await kubeRequest({
+            kubeConfig,
+            fetch: options.fetch,
+            path,
+            query,
+            signal,
+            verb: 'list',
+            context,
+          });
+          progress();
+          const text =
+            response.body === null
+              ? await response.text()
+              : await readText(response.body, progress);
+          return decodeListPage(text, decode, context, kinds);
+        }),
+      );
     },
 
     watch(watchOptions: WatchOptions): Observable<WatchEvent<T>> {

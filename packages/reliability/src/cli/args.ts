@@ -2,11 +2,12 @@
  * Reads `--name value` and `--flag` options from a command line.
  *
  * @param argv - the arguments after the script name.
- * @returns a reader for numbers and flags.
+ * @returns a reader for numbers, strings and flags.
  * @throws Error for an option that is not a number where one is needed.
  */
 export function parseArgs(argv: readonly string[]): {
   number(name: string, fallback: number): number;
+  string(name: string): string | undefined;
   flag(name: string): boolean;
 } {
   const value = (name: string): string | undefined => {
@@ -23,6 +24,7 @@ export function parseArgs(argv: readonly string[]): {
       if (!Number.isFinite(n)) throw new Error(`--${name} needs a number, got ${text}`);
       return n;
     },
+    string: value,
     flag: (name) => argv.includes(`--${name}`),
   };
 }

@@ -13,6 +13,8 @@ export interface ClientUnderTest {
   readonly observation: ClientObservation | undefined;
   /** Whether every handler has received everything the informer has processed. */
   drained(): boolean;
+  /** One line per informer on its state (counters, queue depth, buffers), for diagnosis. */
+  details?(): string[];
   /** Reported errors by type (e.g. `api 410`, `stream`), for the summary. */
   errorTally(): Record<string, number>;
   /** Stops every informer. */

@@ -3,18 +3,21 @@ import type { FaultKind } from '@rxkube/testing';
 /**
  * Checks that the errors an informer library reported are exactly what the injected faults
  * explain: no internal, object or handler errors; one decode error per malformed line; idle
- * errors only for stalled watches; and as many 429/500/503 API errors as error responses were
+ * errors only for stalled watches and requests caught in restarts, dropped connections or
+ * event-loop freezes; and as many 429/500/503 API errors as error responses were
  * sent. Anything unexplained is a problem.
  *
  * @param tally - reported errors by type (`api 410`, `stream`…).
  * @param fired - the server's fault counters.
  * @param freezes - times the process's event loop froze long enough to trip idle detection.
+ * @param drops - times every connection was dropped (the server does not count these).
  * @returns the problems found (empty when every error is accounted for).
  */
 export function accountForErrors(
   tally: Readonly<Record<string, number>>,
   fired: Readonly<Record<FaultKind, number>>,
   freezes = 0,
+  drops = 0,
 ): string[] {
   const problems: string[] = [];
   const n = (type: string): number => tally[type] ?? 0;
@@ -24,11 +27,13 @@ export function accountForErrors(
   if (n('decode') !== fired.malformedLine) {
     problems.push(`${n('decode')} decode errors for ${fired.malformedLine} malformed lines`);
   }
-  // A request caught in a restart may hang until the idle timeout gives up on it; a frozen
-  // event loop starves the watch of its bookmarks (the server runs in the same process).
-  if (n('idle') > fired.stallWatch + fired.restart + freezes) {
+  // A request caught in a restart or a dropped connection may hang until the idle timeout gives
+  // up on it (a list cut off mid-answer among them); a frozen event loop starves the watch of
+  // its bookmarks (the server runs in the same process).
+  const hangs = fired.stallWatch + fired.restart + drops + freezes;
+  if (n('idle') > hangs) {
     problems.push(
-      `${n('idle')} idle errors for ${fired.stallWatch} stalled watches, ${fired.restart} restarts and ${freezes} event-loop freezes`,
+      `${n('idle')} idle errors for ${fired.stallWatch} stalled watches, ${fired.restart} restarts, ${drops} dropped connections and ${freezes} event-loop freezes`,
     );
   }
   const responses = n('api 429') + n('api 500') + n('api 503');

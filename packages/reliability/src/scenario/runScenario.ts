@@ -143,7 +143,8 @@ export async function runScenario(
     events = client.logs.flat().reduce((sum, log) => sum + log.events.length, 0);
     if (options.strict) {
       const tally = client.errorTally();
-      problems.push(...accountForErrors(tally, server.faults.counts(), freezes.freezes));
+      const drops = schedule.filter((step) => step.type === 'dropConnections').length;
+      problems.push(...accountForErrors(tally, server.faults.counts(), freezes.freezes, drops));
     }
   } finally {
     freezes.stop();

@@ -3,6 +3,7 @@ import {
   SharedIndexInformer,
   type InformerError,
   type ListerWatcher,
+  type Logger,
 } from '@rxkube/informer';
 import type { KubeObject } from '@rxkube/store';
 import type { FakeApiServer } from '@rxkube/testing';
@@ -37,14 +38,19 @@ export function errorType(error: InformerError): string {
  * @param wrap - wraps each lister-watcher (tests use it to break one on purpose).
  * @param options - `keepLogs: false` for long runs, where logs would grow without bound;
  * `slowPause` replaces the slow handler's pause (a soak at thousands of events per second needs
- * one the handler can keep up with, or its buffer grows for as long as the run lasts).
+ * one the handler can keep up with, or its buffer grows for as long as the run lasts); `logger`
+ * receives every informer's diagnostics (the soak's `--log`).
  * @returns the informers as the scenario checks them.
  */
 export function startRxkube(
   server: Pick<FakeApiServer, 'kubeConfig'>,
   variants: readonly InformerVariant[],
   wrap: (lw: ListerWatcher<KubeObject>) => ListerWatcher<KubeObject> = (lw) => lw,
-  options: { keepLogs?: boolean; slowPause?: (serial: number) => Promise<void> } = {},
+  options: {
+    keepLogs?: boolean;
+    slowPause?: (serial: number) => Promise<void>;
+    logger?: Logger;
+  } = {},
 ): ClientUnderTest {
   const kubeConfig = server.kubeConfig();
   const errors: InformerError[] = [];
@@ -57,11 +63,13 @@ export function startRxkube(
         namespace: variant.namespace,
         labelSelector: variant.labelSelector,
         fieldSelector: variant.fieldSelector,
+        listIdleTimeoutMs: scenarioReflectorOptions.idleTimeoutMs,
       },
     );
     return new SharedIndexInformer(wrap(lw), {
       reflector: scenarioReflectorOptions,
       name: variant.name,
+      logger: options.logger,
     });
   });
   const logs = informers.map((informer) => {
@@ -120,6 +128,12 @@ export function startRxkube(
       informers.every((informer) => {
         const m = informer.metrics();
         return m.fifoDepth === 0 && m.handlers.every((h) => h.buffered === 0);
+      }),
+    details: () =>
+      informers.map((informer, i) => {
+        const { handlers, ...m } = informer.metrics();
+        const buffered = handlers.map((h) => `${h.name} ${h.buffered}`).join(', ');
+        return `${variants[i]?.name ?? i}: ${JSON.stringify(m)} buffered: ${buffered}`;
       }),
     errorTally: () => {
       const tally: Record<string, number> = {};

@@ -1,3 +1,4 @@
+import type { Logger } from '@rxkube/informer';
 import { faultTypes, planFaults, describeFault } from '../faults/faultPlan.js';
 import { diffStates } from '../scenario/eventLog.js';
 import { eventually, sleep } from '../scenario/eventually.js';
@@ -34,6 +35,8 @@ export interface SoakOptions {
   readonly warmupMinutes: number;
   readonly seed: number;
   readonly print: (line: string) => void;
+  /** Receives every informer's diagnostics, debug included (`--log FILE`). */
+  readonly logger?: Logger;
 }
 
 /**
@@ -52,7 +55,11 @@ export async function runSoak(
   const { print } = options;
   const { objects, eventsPerSecond, seed } = options;
   const server = await ServerThread.start({ objects, eventsPerSecond, seed });
-  const client = startRxkube(server, variants, (lw) => lw, { keepLogs: false, slowPause });
+  const client = startRxkube(server, variants, (lw) => lw, {
+    keepLogs: false,
+    slowPause,
+    logger: options.logger,
+  });
   const began = Date.now();
   const elapsedMinutes = () => (Date.now() - began) / 60_000;
   const samples: HeapSample[] = [];
@@ -108,6 +115,7 @@ export async function runSoak(
         const diff = diffStates(state, caches[i] ?? new Map());
         if (diff.length > 0) print(`  ${variants[i]?.name ?? i}: ${diff.join('; ')}`);
       });
+      for (const line of client.details?.() ?? []) print(`  ${line}`);
     }
     ok &&= converged;
   } finally {
