@@ -94,10 +94,11 @@ export async function runSoak(
       await sleep(options.faultEverySeconds * 1000);
     }
     await server.stopLoad();
-    samples.push(sampleHeap(elapsedMinutes()));
-    const verdict = judgeHeap(samples, Math.min(options.warmupMinutes, options.minutes / 2), 0.1);
+    const warmup = Math.min(options.warmupMinutes, options.minutes / 2);
+    const verdict = judgeHeap(samples, warmup, 0.1);
+    const judged = samples.filter((s) => s.minute >= warmup).map((s) => s.heapMb);
     print(
-      `heap after warm-up ${verdict.baselineMb.toFixed(1)} MB → ${verdict.finalMb.toFixed(1)} MB (${(verdict.growth * 100).toFixed(1)} %): ${verdict.ok ? 'ok' : 'GROWING'}`,
+      `heap after warm-up (medians of up to 5 samples at each end) ${verdict.baselineMb.toFixed(1)} MB → ${verdict.finalMb.toFixed(1)} MB (${(verdict.growth * 100).toFixed(1)} %; samples ${Math.min(...judged).toFixed(1)}–${Math.max(...judged).toFixed(1)} MB): ${verdict.ok ? 'ok' : 'GROWING'}`,
     );
     ok &&= verdict.ok;
     const want = await server.expected();
@@ -116,6 +117,11 @@ export async function runSoak(
         if (diff.length > 0) print(`  ${variants[i]?.name ?? i}: ${diff.join('; ')}`);
       });
       for (const line of client.details?.() ?? []) print(`  ${line}`);
+    }
+    if (converged) {
+      print(
+        `heap once converged, load stopped: ${sampleHeap(elapsedMinutes()).heapMb.toFixed(1)} MB`,
+      );
     }
     ok &&= converged;
   } finally {
