@@ -159,19 +159,32 @@ export class DecodeError extends InformerError {
   }
 }
 
-/** A watch stayed silent (no event, no bookmark) longer than the idle timeout: presumed dead. */
-export class WatchIdleError extends InformerError {
+/** A request stayed silent longer than its idle timeout: its connection is presumed dead. */
+export abstract class IdleError extends InformerError {
   readonly kind = 'idle';
 
   /**
-   * @param idleMs - how long the watch was silent
+   * @param idleMs - how long the request was silent
+   * @param message - what happened and what the informer does about it
    * @param context - resource and resource version
    */
   constructor(
     readonly idleMs: number,
+    message: string,
     context: ErrorContext,
   ) {
-    super(`watch ${context.resource}: no event for ${idleMs} ms, reconnecting`, context);
+    super(message, context);
+  }
+}
+
+/** A watch stayed silent (no event, no bookmark) longer than the idle timeout: presumed dead. */
+export class WatchIdleError extends IdleError {
+  /**
+   * @param idleMs - how long the watch was silent
+   * @param context - resource and resource version
+   */
+  constructor(idleMs: number, context: ErrorContext) {
+    super(idleMs, `watch ${context.resource}: no event for ${idleMs} ms, reconnecting`, context);
   }
 }
 
@@ -179,18 +192,13 @@ export class WatchIdleError extends InformerError {
  * A list answer stopped arriving (no byte for the idle timeout), or never started: the
  * connection is presumed dead and the list is retried.
  */
-export class ListIdleError extends InformerError {
-  readonly kind = 'idle';
-
+export class ListIdleError extends IdleError {
   /**
    * @param idleMs - how long the answer was silent
    * @param context - resource and resource version
    */
-  constructor(
-    readonly idleMs: number,
-    context: ErrorContext,
-  ) {
-    super(`list ${context.resource}: no data for ${idleMs} ms, retrying`, context);
+  constructor(idleMs: number, context: ErrorContext) {
+    super(idleMs, `list ${context.resource}: no data for ${idleMs} ms, retrying`, context);
   }
 }
 

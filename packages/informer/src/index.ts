@@ -25,6 +25,7 @@ export {
   InternalError,
   ObjectError,
   VeryShortWatchError,
+  IdleError,
   WatchIdleError,
   ListIdleError,
   WatchListError,
