@@ -1,5 +1,5 @@
+import type { DeletedFinalStateUnknown } from '@rxkube/store';
 import {
-  DeletedFinalStateUnknown,
   isDeletedFinalStateUnknown,
   metaNamespaceKeyFunc,
   type KeyFunc,
@@ -14,6 +14,7 @@ import { knownKeysAfter, knownObjectAfter, type InFlight } from './inFlight.js';
 import { KeyedQueue } from './keyedQueue.js';
 import { type PopTurn, notReady, popInTurn, popNow } from './popInTurn.js';
 import { processPopped } from './processPopped.js';
+import { replaceDeletions, resyncDeltas, type QueueView } from './derivedDeltas.js';
 import type { PopProcessFunc, Queue } from './queue.js';
 
 /**
@@ -180,27 +181,12 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
   replace(list: readonly T[], _resourceVersion: string): string[] {
     const type = this.emitDeltaTypeReplaced ? DeltaType.Replaced : DeltaType.Sync;
     // Key and transform everything before touching the queue, so a bad object changes nothing.
-    const listed = list.map((obj) => ({ key: this.keyOf(obj), object: this.transform(obj) }));
-    const listedKeys = new Set<string>();
-    for (const { key, object } of listed) {
-      listedKeys.add(key);
-      this.append(key, { type, object });
-    }
-
-    const deletedKeys: string[] = [];
-    for (const [key, deltas] of this.queue.entries()) {
-      if (listedKeys.has(key)) continue;
-      const newest = deltas[deltas.length - 1]?.object;
-      this.append(key, deletion(key, isDeletedFinalStateUnknown<T>(newest) ? newest.obj : newest));
-      deletedKeys.push(key);
-    }
-    if (this.knownObjects !== undefined) {
-      for (const key of this.knownKeys()) {
-        if (listedKeys.has(key) || this.queue.has(key)) continue;
-        this.append(key, deletion(key, this.knownObject(key)));
-        deletedKeys.push(key);
-      }
-    }
+    const listed = list.map((obj): [string, Delta<T>] => [
+      this.keyOf(obj),
+      { type, object: this.transform(obj) },
+    ]);
+    const listedKeys = new Set(this.appendAll(listed));
+    const deletedKeys = this.appendAll(replaceDeletions(listedKeys, this.view()));
 
     if (!this.populated) {
       this.populated = true;
@@ -221,15 +207,7 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
    * @returns the keys that received a `Sync`
    */
   resync(): string[] {
-    const synced: string[] = [];
-    if (this.knownObjects === undefined) return synced;
-    for (const key of this.knownKeys()) {
-      const obj = this.knownObject(key);
-      if (obj === undefined || this.queue.has(key)) continue;
-      this.append(key, { type: DeltaType.Sync, object: obj });
-      synced.push(key);
-    }
-    return synced;
+    return this.appendAll(resyncDeltas(this.view()));
   }
 
   /**
@@ -403,9 +381,21 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
     return this.transformer === undefined ? obj : this.transformer(obj);
   }
 
-  /** The keys `knownObjects` will hold once the in-flight changes are applied. */
-  private knownKeys(): string[] {
-    return this.knownObjects === undefined ? [] : knownKeysAfter(this.knownObjects, this.inFlight);
+  /** Appends derived changes; returns their keys. */
+  private appendAll(changes: readonly [string, Delta<T>][]): string[] {
+    for (const [key, delta] of changes) this.append(key, delta);
+    return changes.map(([key]) => key);
+  }
+
+  /** The queue and `knownObjects` as they will be once the in-flight changes are applied. */
+  private view(): QueueView<T> {
+    const known = this.knownObjects;
+    return {
+      queued: () => this.queue.entries(),
+      knownKeys: known === undefined ? [] : knownKeysAfter(known, this.inFlight),
+      isQueued: (key) => this.queue.has(key),
+      knownObject: (key) => this.knownObject(key),
+    };
   }
 
   /** What `knownObjects` will hold under `key` once the in-flight changes are applied. */
@@ -413,8 +403,4 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
     if (this.knownObjects === undefined) return undefined;
     return knownObjectAfter(this.knownObjects, this.inFlight, key);
   }
-}
-
-function deletion<T>(key: string, lastKnown: T | undefined): Delta<T> {
-  return { type: DeltaType.Deleted, object: new DeletedFinalStateUnknown(key, lastKnown) };
 }

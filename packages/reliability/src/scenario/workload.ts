@@ -100,15 +100,6 @@ export class Workload {
     this.pacer = undefined;
   }
 
-  /**
-   * Loaded pods that exist now (some are deleted at any moment, and created again later).
-   *
-   * @returns their count.
-   */
-  get loadedLive(): number {
-    return this.loaded.length;
-  }
-
   private changeLoaded(): void {
     const index = Math.floor(this.random() * this.loaded.length);
     const ref = this.loaded[index];

@@ -1,0 +1,71 @@
+import { DeletedFinalStateUnknown, isDeletedFinalStateUnknown } from '@rxkube/store';
+import { DeltaType, type Delta } from './deltas.js';
+
+/**
+ * What the DeltaFIFO's derived changes (a replace's tombstones, a resync's syncs) are computed
+ * from: the queue and `knownObjects` as they will be once the in-flight pop is applied.
+ */
+export interface QueueView<T> {
+  /** Queued keys with their pending changes, front first. */
+  queued(): readonly (readonly [string, readonly Delta<T>[]])[];
+  /** Keys `knownObjects` holds (after in-flight changes); empty without `knownObjects`. */
+  readonly knownKeys: readonly string[];
+  /** Whether a key has changes queued. */
+  isQueued(key: string): boolean;
+  /** What `knownObjects` holds under a key (after in-flight changes). */
+  knownObject(key: string): T | undefined;
+}
+
+/**
+ * The deletions a `replace` implies, as client-go's `DeltaFIFO.Replace` finds them: every key
+ * that is queued or known but missing from the new list gets a `DeletedFinalStateUnknown`
+ * tombstone carrying the last state seen of it (its newest queued object, else the known one).
+ * Queued keys come first, in queue order, then the known keys with nothing queued.
+ *
+ * @typeParam T - the object type
+ * @param listedKeys - the keys of the new list
+ * @param state - the queue's and `knownObjects`' view
+ * @returns each key to delete with its tombstone delta, in that order
+ */
+export function replaceDeletions<T>(
+  listedKeys: ReadonlySet<string>,
+  state: QueueView<T>,
+): [string, Delta<T>][] {
+  const deletions: [string, Delta<T>][] = [];
+  for (const [key, deltas] of state.queued()) {
+    if (listedKeys.has(key)) continue;
+    const newest = deltas[deltas.length - 1]?.object;
+    deletions.push([
+      key,
+      deletion(key, isDeletedFinalStateUnknown<T>(newest) ? newest.obj : newest),
+    ]);
+  }
+  for (const key of state.knownKeys) {
+    if (listedKeys.has(key) || state.isQueued(key)) continue;
+    deletions.push([key, deletion(key, state.knownObject(key))]);
+  }
+  return deletions;
+}
+
+function deletion<T>(key: string, lastKnown: T | undefined): Delta<T> {
+  return { type: DeltaType.Deleted, object: new DeletedFinalStateUnknown(key, lastKnown) };
+}
+
+/**
+ * The `Sync` changes a resync records: one, with the known object, for every known key that
+ * has nothing queued. A key with queued changes is skipped: its known object is older than
+ * those changes, and a resync must never overtake a real change.
+ *
+ * @typeParam T - the object type
+ * @param state - the queue's and `knownObjects`' view
+ * @returns each key to sync with its delta, in `knownObjects`' order
+ */
+export function resyncDeltas<T>(state: QueueView<T>): [string, Delta<T>][] {
+  const syncs: [string, Delta<T>][] = [];
+  for (const key of state.knownKeys) {
+    const obj = state.knownObject(key);
+    if (obj === undefined || state.isQueued(key)) continue;
+    syncs.push([key, { type: DeltaType.Sync, object: obj }]);
+  }
+  return syncs;
+}
