@@ -171,11 +171,25 @@ interface HeldResponse {
   readonly res: ServerResponse;
   chunks: Buffer[];
   ended: boolean;
-  /** The last few KB held, across chunk boundaries (a marker may straddle two chunks). */
-  tail: Buffer;
 }
 
 const tailBytes = 16_384;
+
+/**
+ * @returns the last few KB held for `held`, across chunk boundaries (a marker may straddle
+ *   two chunks). Built when asked rather than on every chunk: a burst is hundreds of
+ *   thousands of chunks, and the question is asked every few milliseconds.
+ */
+function tailOf(held: HeldResponse): Buffer {
+  const parts: Buffer[] = [];
+  let length = 0;
+  for (let i = held.chunks.length - 1; i >= 0 && length < tailBytes; i--) {
+    const chunk = held.chunks[i] as Buffer;
+    parts.unshift(chunk);
+    length += chunk.length;
+  }
+  return Buffer.concat(parts).subarray(-tailBytes);
+}
 
 /** One proxy port: one per client process, so each can be held and released on its own. */
 export class ReplayProxy {
@@ -218,7 +232,8 @@ export class ReplayProxy {
   heldComplete(marker: string): boolean {
     const held = this.held ?? [];
     return (
-      held.some((h) => h.tail.includes(marker)) || (held.length > 0 && held.every((h) => h.ended))
+      held.some((h) => tailOf(h).includes(marker)) ||
+      (held.length > 0 && held.every((h) => h.ended))
     );
   }
 
@@ -227,7 +242,7 @@ export class ReplayProxy {
     return (this.held ?? [])
       .map(
         (h) =>
-          `${h.chunks.length} chunks, ended ${h.ended}, ends …${h.tail.subarray(-300).toString()}`,
+          `${h.chunks.length} chunks, ended ${h.ended}, ends …${tailOf(h).subarray(-300).toString()}`,
       )
       .join(' | ');
   }
@@ -304,7 +319,6 @@ export class ReplayProxy {
 
   private keep(slot: HeldResponse, chunk: Buffer): void {
     slot.chunks.push(chunk);
-    slot.tail = Buffer.concat([slot.tail, chunk.subarray(-tailBytes)]).subarray(-tailBytes);
     this.heldBytes += chunk.length;
   }
 
@@ -313,7 +327,7 @@ export class ReplayProxy {
     if (this.held === undefined) return undefined;
     let slot = this.held.find((h) => h.res === res);
     if (slot === undefined) {
-      slot = { res, chunks: [], ended: false, tail: Buffer.alloc(0) };
+      slot = { res, chunks: [], ended: false };
       this.held.push(slot);
     }
     return slot;

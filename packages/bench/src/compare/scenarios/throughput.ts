@@ -76,11 +76,15 @@ export async function timedBursts(
   rep: number,
   measureMemory: boolean,
 ): Promise<Map<ContenderProcess, PhaseResult>> {
-  const { changes } = await ctx.server.call<{ changes: ExpectedEntry[] }>('burst', {
-    dataset,
-    count,
-    ids: children.map((child) => child.proxyId),
-  });
+  const { changes, generatedMs, sealedMs } = await ctx.server.call<{
+    changes: ExpectedEntry[];
+    generatedMs: number;
+    sealedMs: number;
+  }>('burst', { dataset, count, ids: children.map((child) => child.proxyId) });
+  ctx.log(
+    `  the server wrote ${count} events in ${(generatedMs / 1000).toFixed(1)} s ` +
+      `(+${(sealedMs / 1000).toFixed(1)} s until every proxy held them)`,
+  );
   const state = await ctx.server.call<ExpectedEntry[]>('state', { dataset });
   const results = new Map<ContenderProcess, PhaseResult>();
   for (const child of rotate(children, rep)) {
