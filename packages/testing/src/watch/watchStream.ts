@@ -36,7 +36,8 @@ export class WatchStream {
   private sent = 0;
   private stalled = false;
   private ended = false;
-  private corked = false;
+  /** Data written in this turn of the event loop, sent together at its end. */
+  private pending: Buffer[] = [];
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly closeListeners: Array<() => void> = [];
 
@@ -119,8 +120,7 @@ export class WatchStream {
         ? armed.kind
         : this.options.faults.drawRandomStreamFault();
     if (kind !== undefined && this.applyFault(kind, line.text())) return;
-    this.coalesceWrites();
-    this.res.write(line.bytes);
+    this.write(line.bytes);
     this.sent += 1;
     this.checkArmedFault();
   }
@@ -133,7 +133,7 @@ export class WatchStream {
   bookmark(initialEventsEnd = false): void {
     if (this.ended || this.stalled || !this.options.allowBookmarks) return;
     const object = bookmarkObject(this.options.def, this.progress, initialEventsEnd);
-    this.res.write(`${JSON.stringify({ type: 'BOOKMARK', object })}\n`);
+    this.write(`${JSON.stringify({ type: 'BOOKMARK', object })}\n`);
   }
 
   /**
@@ -143,13 +143,14 @@ export class WatchStream {
    */
   fail(status: Status): void {
     if (this.ended) return;
-    this.res.write(`${JSON.stringify({ type: 'ERROR', object: status })}\n`);
+    this.write(`${JSON.stringify({ type: 'ERROR', object: status })}\n`);
     this.close();
   }
 
   /** Ends the stream cleanly (final empty chunk): the client sees a normal EOF. */
   close(): void {
     if (this.ended) return;
+    this.flush();
     this.res.end();
     this.finish();
   }
@@ -165,10 +166,10 @@ export class WatchStream {
         this.stall();
         return true;
       case 'malformedLine':
-        this.res.write('{"type":"MODIFIED","object":{"kind":\n');
+        this.write('{"type":"MODIFIED","object":{"kind":\n');
         return false;
       case 'resetConnection': {
-        this.res.write(line.slice(0, Math.max(1, Math.floor(line.length / 2))));
+        this.write(line.slice(0, Math.max(1, Math.floor(line.length / 2))));
         const socket = this.res.socket;
         // Reset once the half line is on the wire, so the client really sees a cut line.
         setImmediate(() => {
@@ -193,18 +194,23 @@ export class WatchStream {
   }
 
   /**
-   * Events sent in one turn of the event loop (a burst of writes, a transaction) leave in one
-   * socket write rather than one each: the client sees the same bytes in fewer, larger chunks,
-   * as from a real apiserver under load, and the server keeps up with bursts.
+   * Queues `data`. Everything written in one turn of the event loop (a burst of writes, a
+   * transaction) leaves as one chunk of the response rather than one chunk per event: the
+   * client sees the same bytes in fewer, larger pieces, as from a real apiserver under load,
+   * and the server (and anything between it and the client) keeps up with bursts.
    */
-  private coalesceWrites(): void {
-    if (this.corked) return;
-    this.corked = true;
-    this.res.cork();
-    process.nextTick(() => {
-      this.corked = false;
-      this.res.uncork();
-    });
+  private write(data: Buffer | string): void {
+    if (this.pending.length === 0) process.nextTick(() => this.flush());
+    this.pending.push(typeof data === 'string' ? Buffer.from(data) : data);
+  }
+
+  /** Sends what {@link write} queued, unless the response is gone. */
+  private flush(): void {
+    const pending = this.pending;
+    if (pending.length === 0) return;
+    this.pending = [];
+    if (this.res.destroyed || this.res.writableEnded) return;
+    this.res.write(pending.length === 1 ? (pending[0] as Buffer) : Buffer.concat(pending));
   }
 
   private checkArmedFault(): void {
