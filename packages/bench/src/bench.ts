@@ -1,6 +1,6 @@
 /**
  * Comparative benchmark: rxkube's SharedIndexInformer against client-node's informer and the
- * raw protocol floor, against the same fake API server in its own process, in one run.
+ * raw protocol floor, against the same fake API servers (one process per dataset), in one run.
  *
  * Usage: `node dist/bench.js [--quick] [--only=a,b] [--cpu-prof]`. Prints Markdown tables and
  * writes `results/latest.json` and `results/throughput.svg` (with `--quick`, a temporary file).
@@ -11,7 +11,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makePlan } from './compare/plan.js';
-import { forkServer, killForked } from './compare/processes.js';
+import { killForked } from './compare/processes.js';
+import { ServerPool } from './compare/serverPool.js';
 import { machineLine, markdownTables, resultsDocument, targetsTable } from './compare/results.js';
 import { Samples } from './compare/samples.js';
 import type { ScenarioContext } from './compare/scenarios/context.js';
@@ -49,14 +50,14 @@ const scenarios: ReadonlyArray<readonly [string, (ctx: ScenarioContext) => Promi
   ['slow-consumer', runSlowConsumer],
 ];
 
-const server = forkServer(profiling);
+const server = new ServerPool(profiling);
 const samples = new Samples();
 const notes: string[] = [];
 try {
   log(
     `starting the fake API servers (${[plan.small, plan.large, plan.keys].map((d) => d.pods).join(', ')} pods)…`,
   );
-  await server.call('start', { specs: [plan.small, plan.large, plan.keys] });
+  await server.start([plan.small, plan.large, plan.keys]);
   const ctx: ScenarioContext = { server, plan, samples, notes, contenderArgs: profiling, log };
   for (const [name, run] of scenarios) {
     if (only !== undefined && !only.includes(name)) continue;

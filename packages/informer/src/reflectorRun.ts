@@ -40,6 +40,9 @@ import { resourceVersionOf } from './resourceVersion.js';
  */
 export class ReflectorRun<T> {
   private context: ReflectorContext;
+  // The version of the last watch event, folded into `context` only when it is read: events
+  // arrive by the thousand per second, and the context is read when a step ends.
+  private watchedVersion: string | undefined;
   private current = new Subscription();
   private stopped = false;
   // Outcomes are handled one at a time even when a step completes synchronously (a fake
@@ -86,7 +89,10 @@ export class ReflectorRun<T> {
   }
 
   private get errorContext(): ErrorContext {
-    return { resource: this.lw.description, resourceVersion: this.context.lastSyncResourceVersion };
+    return {
+      resource: this.lw.description,
+      resourceVersion: this.settled().lastSyncResourceVersion,
+    };
   }
 
   private dispatch(outcome: ReflectorOutcome): void {
@@ -97,7 +103,7 @@ export class ReflectorRun<T> {
     try {
       for (let next = this.pending.shift(); next !== undefined; next = this.pending.shift()) {
         if (this.stopped) return;
-        const result = transition(this.context, next);
+        const result = transition(this.settled(), next);
         this.context = result.context;
         if (result.veryShortWatchMs !== undefined) {
           this.report(new VeryShortWatchError(result.veryShortWatchMs, this.errorContext));
@@ -232,9 +238,7 @@ export class ReflectorRun<T> {
             this.output.next({ type: 'bookmark', resourceVersion });
           break;
       }
-      if (resourceVersion !== undefined) {
-        this.context = { ...this.context, lastSyncResourceVersion: resourceVersion };
-      }
+      if (resourceVersion !== undefined) this.watchedVersion = resourceVersion;
     };
 
     current.add(
@@ -269,7 +273,16 @@ export class ReflectorRun<T> {
 
   /** @returns the last resource version the Reflector has seen */
   lastSyncResourceVersion(): string {
-    return this.context.lastSyncResourceVersion;
+    return this.settled().lastSyncResourceVersion;
+  }
+
+  /** @returns the context, with the last watch event's version folded in */
+  private settled(): ReflectorContext {
+    if (this.watchedVersion !== undefined) {
+      this.context = { ...this.context, lastSyncResourceVersion: this.watchedVersion };
+      this.watchedVersion = undefined;
+    }
+    return this.context;
   }
 }
 

@@ -25,20 +25,25 @@ export function processPopped<TItem>(
   key: string,
   requeue: () => void,
 ): Promise<void> | undefined {
-  const failed = (err: unknown): void => {
-    if (!(err instanceof RequeueError)) throw err;
-    requeue();
-    if (err.cause !== undefined) throw err.cause;
-  };
   let result: unknown;
   try {
     result = process(item, isInInitialList, key);
   } catch (err) {
-    failed(err);
+    failed(err, requeue);
     return undefined;
   }
   if (!isPromiseLike(result)) return undefined;
-  return Promise.resolve(result).then(() => undefined, failed);
+  return Promise.resolve(result).then(
+    () => undefined,
+    (err: unknown) => failed(err, requeue),
+  );
+}
+
+/** Re-queues on a {@link RequeueError} (rethrowing its cause, if any); rethrows anything else. */
+function failed(err: unknown, requeue: () => void): void {
+  if (!(err instanceof RequeueError)) throw err;
+  requeue();
+  if (err.cause !== undefined) throw err.cause;
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<unknown> {

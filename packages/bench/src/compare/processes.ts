@@ -5,6 +5,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import type { Connection, ContenderName } from './contender.js';
 import type { InitParams } from './contenderProcess.js';
 import { RpcClient } from './rpc.js';
+import type { ServerPool } from './serverPool.js';
 
 const here = new URL('.', import.meta.url);
 const live = new Set<ChildProcess>();
@@ -22,16 +23,17 @@ export function killForked(): void {
 
 /**
  * @param extraArgs - extra Node flags (e.g. `--cpu-prof`)
+ * @param name - for error messages
  * @returns the server process, once started
  */
-export function forkServer(extraArgs: readonly string[]): RpcClient {
+export function forkServer(extraArgs: readonly string[], name = 'server'): RpcClient {
   const child = track(
     fork(new URL('serverProcess.js', here), [], {
       execArgv: ['--max-old-space-size=8192', ...extraArgs],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     }),
   );
-  return new RpcClient(child, 'server');
+  return new RpcClient(child, name);
 }
 
 /** A contender process with its connection to the server. */
@@ -52,7 +54,7 @@ export interface ContenderProcess {
  * @returns the initialised process
  */
 export async function forkContender(
-  server: RpcClient,
+  server: ServerPool,
   dataset: string,
   name: ContenderName,
   options: { slowHandler?: boolean; track?: boolean; extraArgs?: readonly string[] } = {},
@@ -89,7 +91,7 @@ export async function forkContender(
  * @param process - the contender process
  */
 export async function closeContender(
-  server: RpcClient,
+  server: ServerPool,
   dataset: string,
   process: ContenderProcess,
 ): Promise<void> {

@@ -39,10 +39,8 @@ async function sealed(
 }
 
 serveRpc({
-  async start(params: { specs: DatasetSpec[] }) {
-    for (const [i, spec] of params.specs.entries()) {
-      datasets.set(spec.name, await Dataset.create(spec, i + 1));
-    }
+  async start(params: { spec: DatasetSpec; seed: number }) {
+    datasets.set(params.spec.name, await Dataset.create(params.spec, params.seed));
     return {};
   },
 

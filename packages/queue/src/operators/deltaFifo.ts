@@ -185,12 +185,45 @@ export function deltaFifo<T, R>(
         return last;
       };
 
-      // Settles synchronously when the step does (no promise is made: this runs for every
-      // key popped); otherwise returns a promise of the step's end.
+      // Records how a step failed; a requeue is reported to the queue by throwing.
+      const stepFailed = (err: unknown): void => {
+        if (!(err instanceof RequeueError)) {
+          outcome = { error: err };
+          return;
+        }
+        outcome = 'requeued';
+        // Without its cause, so that the pop resolves: a requeue does not end the stream.
+        throw new RequeueError();
+      };
+
+      // Runs for every key popped. A step that returns nothing settles synchronously, with
+      // nothing allocated here; one that returns an ObservableInput is followed until it ends.
       const processStep = (
         deltas: Deltas<T>,
         isInInitialList: boolean,
         key: string,
+      ): Promise<void> | undefined => {
+        try {
+          checkDepth();
+        } catch (err) {
+          // Not the step's failure, so never a requeue: the output errors.
+          outcome = { error: err };
+          return undefined;
+        }
+        let result: ObservableInput<R | PoppedDeltas<T>> | void;
+        try {
+          result = step(deltas, isInInitialList, key);
+        } catch (err) {
+          stepFailed(err);
+          return undefined;
+        }
+        return result === undefined ? undefined : followStep(result);
+      };
+
+      // Settles synchronously when `result` does (a synchronous Observable, an array);
+      // otherwise returns a promise of its end.
+      const followStep = (
+        result: ObservableInput<R | PoppedDeltas<T>>,
       ): Promise<void> | undefined => {
         let ended = 'running' as 'running' | 'done' | 'requeued';
         let settle: { resolve: () => void; reject: (err: unknown) => void } | undefined;
@@ -201,44 +234,28 @@ export function deltaFifo<T, R>(
         };
         const fail = (err: unknown): void => {
           interrupt = undefined;
-          if (!(err instanceof RequeueError)) {
-            outcome = { error: err };
-            if (settle === undefined) ended = 'done';
-            else settle.resolve();
+          try {
+            stepFailed(err);
+          } catch (requeue) {
+            if (settle === undefined) ended = 'requeued';
+            else settle.reject(requeue);
             return;
           }
-          outcome = 'requeued';
-          // Without its cause, so that the pop resolves: a requeue does not end the stream.
-          if (settle === undefined) ended = 'requeued';
-          else settle.reject(new RequeueError());
+          if (settle === undefined) ended = 'done';
+          else settle.resolve();
         };
-        try {
-          checkDepth();
-        } catch (err) {
-          // Not the step's failure, so never a requeue: the output errors.
-          outcome = { error: err };
-          return undefined;
-        }
         const inner = new Subscription();
         interrupt = () => {
           inner.unsubscribe();
           finish();
         };
-        try {
-          const result = step(deltas, isInInitialList, key);
-          if (result === undefined) finish();
-          else {
-            inner.add(
-              from(result).subscribe({
-                next: (value) => subscriber.next(value),
-                error: fail,
-                complete: finish,
-              }),
-            );
-          }
-        } catch (err) {
-          fail(err);
-        }
+        inner.add(
+          from(result).subscribe({
+            next: (value) => subscriber.next(value),
+            error: fail,
+            complete: finish,
+          }),
+        );
         if (ended === 'done') return undefined;
         if (ended === 'requeued') throw new RequeueError();
         return new Promise<void>((resolve, reject) => {

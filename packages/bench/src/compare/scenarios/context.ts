@@ -1,10 +1,10 @@
-import type { RpcClient } from '../rpc.js';
+import type { ServerPool } from '../serverPool.js';
 import type { Plan } from '../plan.js';
 import type { Samples } from '../samples.js';
 
 /** What every scenario runner gets from the orchestrator. */
 export interface ScenarioContext {
-  readonly server: RpcClient;
+  readonly server: ServerPool;
   readonly plan: Plan;
   readonly samples: Samples;
   /** Warnings worth printing with the results (e.g. lists the replay cache missed). */

@@ -1,0 +1,52 @@
+/**
+ * The fake API servers, one process per dataset. Apart, a burst written to the 10,000-pod
+ * dataset is not slowed by garbage collection over the 50,000-pod one (the fake server's cost
+ * per write grows with its process's heap), and the datasets are built in parallel.
+ */
+import type { DatasetSpec } from './dataset.js';
+import { forkServer } from './processes.js';
+import type { RpcClient } from './rpc.js';
+
+/** A call's parameters: every call names its dataset, which picks the process. */
+export type DatasetParams = { readonly dataset: string } & Record<string, unknown>;
+
+/** See the module comment. */
+export class ServerPool {
+  private readonly servers = new Map<string, RpcClient>();
+
+  /** @param extraArgs - Node options for the server processes (e.g. `--cpu-prof`) */
+  constructor(private readonly extraArgs: readonly string[]) {}
+
+  /**
+   * Forks one server process per dataset and fills them, in parallel.
+   *
+   * @param specs - the datasets
+   */
+  async start(specs: readonly DatasetSpec[]): Promise<void> {
+    await Promise.all(
+      specs.map((spec, i) => {
+        const server = forkServer(this.extraArgs, `server ${spec.name}`);
+        this.servers.set(spec.name, server);
+        return server.call('start', { spec, seed: i + 1 });
+      }),
+    );
+  }
+
+  /**
+   * Calls a method of the process that holds `params.dataset`.
+   *
+   * @param method - a method of `serverProcess.ts`
+   * @param params - its parameters, with the dataset's name
+   * @returns the method's result
+   */
+  call<R>(method: string, params: DatasetParams): Promise<R> {
+    const server = this.servers.get(params.dataset);
+    if (server === undefined) return Promise.reject(new Error(`no dataset ${params.dataset}`));
+    return server.call<R>(method, params);
+  }
+
+  /** Stops every server process and waits until they have exited. */
+  async close(): Promise<void> {
+    await Promise.all([...this.servers.values()].map((server) => server.close()));
+  }
+}
