@@ -247,13 +247,19 @@ export class ReplayProxy {
       .join(' | ');
   }
 
-  /** Sends everything held, in order, each response's chunks as one write; stops holding. */
+  /** Sends everything held, in order; stops holding. */
   release(): void {
     const held = this.held ?? [];
     this.held = undefined;
     this.heldBytes = 0;
     for (const { res, chunks, ended } of held) {
-      if (chunks.length > 0 && !res.destroyed) res.write(Buffer.concat(chunks));
+      if (chunks.length > 0 && !res.destroyed) {
+        // Chunk by chunk under one cork (a few large writes), not as one concatenated buffer:
+        // copying hundreds of MB first delayed the first byte by up to seconds.
+        res.cork();
+        for (const chunk of chunks) res.write(chunk);
+        process.nextTick(() => res.uncork());
+      }
       if (ended) res.end();
     }
   }
