@@ -36,6 +36,7 @@ import type { InformerMetrics } from './metrics.js';
 import { InformerTelemetry } from './informerTelemetry.js';
 import { HandlerRegistry } from './handlerRegistry.js';
 import { waitForSync } from './waitForSync.js';
+import { memoizeLastKey } from './lastKeyMemo.js';
 
 /** Lifecycle of an informer: started once, stopped once. */
 type InformerState = 'idle' | 'running' | 'stopped';
@@ -97,7 +98,9 @@ export class SharedIndexInformer<T extends object = KubeObject> {
     private readonly lw: ListerWatcher<T>,
     private readonly options: SharedIndexInformerOptions<T> = {},
   ) {
-    this.keyFunc = options.keyFunc ?? (deletionHandlingMetaNamespaceKeyFunc as KeyFunc<T>);
+    this.keyFunc = memoizeLastKey(
+      options.keyFunc ?? (deletionHandlingMetaNamespaceKeyFunc as KeyFunc<T>),
+    );
     this.indexer = new Indexer<T>({ indexers: options.indexers ?? {}, keyFunc: this.keyFunc });
     this.indexer$ = new ConsistentSnapshots(this.indexer);
     this.scheduler = options.scheduler ?? asyncScheduler;
