@@ -29,7 +29,7 @@ export function killForked(): void {
 export function forkServer(extraArgs: readonly string[], name = 'server'): RpcClient {
   const child = track(
     fork(new URL('serverProcess.js', here), [], {
-      execArgv: ['--max-old-space-size=8192', ...extraArgs],
+      execArgv: ['--expose-gc', '--max-old-space-size=8192', ...extraArgs],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     }),
   );
