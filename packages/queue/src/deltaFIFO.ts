@@ -1,5 +1,5 @@
-import type { DeletedFinalStateUnknown } from '@rxkube/store';
 import {
+  type DeletedFinalStateUnknown,
   isDeletedFinalStateUnknown,
   metaNamespaceKeyFunc,
   type KeyFunc,
@@ -10,11 +10,11 @@ import { dedupDeltas } from './dedupDeltas.js';
 import { deltaKey } from './deltaKey.js';
 import type { DeltaFIFOOptions, TransformFunc } from './deltaFIFOOptions.js';
 import { DeltaType, Deltas, type Delta } from './deltas.js';
-import { knownKeysAfter, knownObjectAfter, type InFlight } from './inFlight.js';
+import { knownObjectAfter, type InFlight } from './inFlight.js';
 import { KeyedQueue } from './keyedQueue.js';
 import { type PopTurn, notReady, popInTurn, popNow } from './popInTurn.js';
 import { processPopped } from './processPopped.js';
-import { replaceDeletions, resyncDeltas, type QueueView } from './derivedDeltas.js';
+import { queueView, replaceDeletions, resyncDeltas } from './derivedDeltas.js';
 import type { PopProcessFunc, Queue } from './queue.js';
 
 /**
@@ -186,7 +186,9 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
       { type, object: this.transform(obj) },
     ]);
     const listedKeys = new Set(this.appendAll(listed));
-    const deletedKeys = this.appendAll(replaceDeletions(listedKeys, this.view()));
+    const deletedKeys = this.appendAll(
+      replaceDeletions(listedKeys, queueView(this.queue, this.knownObjects, this.inFlight)),
+    );
 
     if (!this.populated) {
       this.populated = true;
@@ -207,7 +209,7 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
    * @returns the keys that received a `Sync`
    */
   resync(): string[] {
-    return this.appendAll(resyncDeltas(this.view()));
+    return this.appendAll(resyncDeltas(queueView(this.queue, this.knownObjects, this.inFlight)));
   }
 
   /**
@@ -385,17 +387,6 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
   private appendAll(changes: readonly [string, Delta<T>][]): string[] {
     for (const [key, delta] of changes) this.append(key, delta);
     return changes.map(([key]) => key);
-  }
-
-  /** The queue and `knownObjects` as they will be once the in-flight changes are applied. */
-  private view(): QueueView<T> {
-    const known = this.knownObjects;
-    return {
-      queued: () => this.queue.entries(),
-      knownKeys: known === undefined ? [] : knownKeysAfter(known, this.inFlight),
-      isQueued: (key) => this.queue.has(key),
-      knownObject: (key) => this.knownObject(key),
-    };
   }
 
   /** What `knownObjects` will hold under `key` once the in-flight changes are applied. */

@@ -1,5 +1,11 @@
-import { DeletedFinalStateUnknown, isDeletedFinalStateUnknown } from '@rxkube/store';
+import {
+  DeletedFinalStateUnknown,
+  isDeletedFinalStateUnknown,
+  type KeyListerGetter,
+} from '@rxkube/store';
 import { DeltaType, type Delta } from './deltas.js';
+import { knownKeysAfter, knownObjectAfter, type InFlight } from './inFlight.js';
+import type { KeyedQueue } from './keyedQueue.js';
 
 /**
  * What the DeltaFIFO's derived changes (a replace's tombstones, a resync's syncs) are computed
@@ -14,6 +20,27 @@ export interface QueueView<T> {
   isQueued(key: string): boolean;
   /** What `knownObjects` holds under a key (after in-flight changes). */
   knownObject(key: string): T | undefined;
+}
+
+/**
+ * @typeParam T - the object type
+ * @param queue - the DeltaFIFO's queue
+ * @param knownObjects - its `knownObjects`, if any
+ * @param inFlight - the item a pop is processing, if any
+ * @returns the view of both as they will be once the in-flight changes are applied
+ */
+export function queueView<T>(
+  queue: KeyedQueue<Delta<T>[]>,
+  knownObjects: KeyListerGetter<T> | undefined,
+  inFlight: InFlight<T> | undefined,
+): QueueView<T> {
+  return {
+    queued: () => queue.entries(),
+    knownKeys: knownObjects === undefined ? [] : knownKeysAfter(knownObjects, inFlight),
+    isQueued: (key) => queue.has(key),
+    knownObject: (key) =>
+      knownObjects === undefined ? undefined : knownObjectAfter(knownObjects, inFlight, key),
+  };
 }
 
 /**

@@ -13,18 +13,6 @@
  * @internal
  */
 export function stringHash(text: string): number {
-  // A write looks its key up several times in a row (the old object, then the insert, and the
-  // informer's stale check before both): remember the last answer.
-  if (text === lastText) return lastHash;
-  lastText = text;
-  lastHash = computeHash(text);
-  return lastHash;
-}
-
-let lastText = '';
-let lastHash = computeHash('');
-
-function computeHash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);

@@ -1,3 +1,5 @@
+import { concatBytes, utf8Bytes } from './bytes.js';
+
 /**
  * Splits a byte stream into lines. Watch streams carry one JSON event per line, but a network
  * chunk may hold several events or part of one (even part of a multi-byte character).
@@ -10,10 +12,8 @@
 export class LineSplitter {
   // ignoreBOM: a BOM is only meaningful at the start of the stream, not of every decoded batch.
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  private readonly encoder = new TextEncoder();
   /** Bytes after the last newline seen: the start of a line still arriving. */
   private pending: Uint8Array[] = [];
-  private pendingLength = 0;
   private started = false;
 
   /**
@@ -23,7 +23,7 @@ export class LineSplitter {
    * @returns complete lines, in order
    */
   push(chunk: Uint8Array | string): string[] {
-    const bytes = typeof chunk === 'string' ? this.encoder.encode(chunk) : chunk;
+    const bytes = utf8Bytes(chunk);
     const lastNewline = bytes.lastIndexOf(0x0a);
     if (lastNewline < 0) {
       this.keep(bytes);
@@ -56,23 +56,13 @@ export class LineSplitter {
   }
 
   private keep(bytes: Uint8Array): void {
-    if (bytes.length === 0) return;
-    this.pending.push(bytes);
-    this.pendingLength += bytes.length;
+    if (bytes.length > 0) this.pending.push(bytes);
   }
 
   /** @returns the pending bytes followed by `tail`, as one array; pending is emptied */
   private takePending(tail: Uint8Array): Uint8Array {
-    if (this.pending.length === 0) return tail;
-    const joined = new Uint8Array(this.pendingLength + tail.length);
-    let offset = 0;
-    for (const part of this.pending) {
-      joined.set(part, offset);
-      offset += part.length;
-    }
-    joined.set(tail, offset);
+    const joined = concatBytes([...this.pending, tail]);
     this.pending = [];
-    this.pendingLength = 0;
     return joined;
   }
 

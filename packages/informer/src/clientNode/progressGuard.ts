@@ -1,3 +1,5 @@
+import { concatBytes, utf8Bytes } from './bytes.js';
+
 /**
  * Runs a request that must keep making progress: when `idleMs` passes without a call to
  * `progress` (no answer yet, or no byte of the body), the request is aborted and `onIdle`'s
@@ -55,20 +57,11 @@ export async function readText(
   body: AsyncIterable<Uint8Array | string>,
   progress: () => void,
 ): Promise<string> {
-  const bytes: Uint8Array[] = [];
-  let size = 0;
+  const parts: Uint8Array[] = [];
   for await (const chunk of body) {
     progress();
-    const part = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
-    bytes.push(part);
-    size += part.length;
+    parts.push(utf8Bytes(chunk));
   }
   // One copy and one decode for the whole body, as `text()` does.
-  const whole = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of bytes) {
-    whole.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return new TextDecoder('utf-8').decode(whole);
+  return new TextDecoder('utf-8').decode(concatBytes(parts));
 }

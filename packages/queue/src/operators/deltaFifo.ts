@@ -185,15 +185,11 @@ export function deltaFifo<T, R>(
         return last;
       };
 
-      // Records how a step failed; a requeue is reported to the queue by throwing.
-      const stepFailed = (err: unknown): void => {
-        if (!(err instanceof RequeueError)) {
-          outcome = { error: err };
-          return;
-        }
-        outcome = 'requeued';
-        // Without its cause, so that the pop resolves: a requeue does not end the stream.
-        throw new RequeueError();
+      // Records how a step failed; returns whether it asked for a requeue.
+      const recordFailure = (err: unknown): boolean => {
+        const requeued = err instanceof RequeueError;
+        outcome = requeued ? 'requeued' : { error: err };
+        return requeued;
       };
 
       // Runs for every key popped. A step that returns nothing settles synchronously, with
@@ -214,7 +210,8 @@ export function deltaFifo<T, R>(
         try {
           result = step(deltas, isInInitialList, key);
         } catch (err) {
-          stepFailed(err);
+          // Without its cause, so that the pop resolves: a requeue does not end the stream.
+          if (recordFailure(err)) throw new RequeueError();
           return undefined;
         }
         return result === undefined ? undefined : followStep(result);
@@ -234,14 +231,9 @@ export function deltaFifo<T, R>(
         };
         const fail = (err: unknown): void => {
           interrupt = undefined;
-          try {
-            stepFailed(err);
-          } catch (requeue) {
-            if (settle === undefined) ended = 'requeued';
-            else settle.reject(requeue);
-            return;
-          }
-          if (settle === undefined) ended = 'done';
+          const requeued = recordFailure(err);
+          if (settle === undefined) ended = requeued ? 'requeued' : 'done';
+          else if (requeued) settle.reject(new RequeueError());
           else settle.resolve();
         };
         const inner = new Subscription();
