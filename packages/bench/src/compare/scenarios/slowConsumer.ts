@@ -7,17 +7,20 @@
  */
 import { closeContender } from '../processes.js';
 import type { ScenarioContext } from './context.js';
-import { syncAll, timedBursts, warmUp } from './throughput.js';
+import { syncGroups, timedBursts, warmUp } from './throughput.js';
 
 /** @param ctx - the context */
 export async function runSlowConsumer(ctx: ScenarioContext): Promise<void> {
   const dataset = ctx.plan.keys.name;
   const { events, warmup, reps } = ctx.plan.slow;
-  for (let rep = 0; rep < reps; rep += 1) {
-    const children = await syncAll(ctx, dataset, { slowHandler: true });
-    await warmUp(ctx, dataset, children, warmup);
-    ctx.log(`slow-consumer #${rep + 1}: the server writes ${events} events…`);
-    const results = await timedBursts(ctx, dataset, children, events, rep, true);
+  const groups = await syncGroups(ctx, dataset, reps, { slowHandler: true });
+  await warmUp(ctx, dataset, groups.flat(), warmup);
+  ctx.log(`slow-consumer: the server writes ${events} events, held for ${reps} repetitions…`);
+  // Each group is closed once timed: its slow handler would go on draining its backlog.
+  const figures = await timedBursts(ctx, dataset, groups, events, true, async (group) => {
+    for (const child of group) await closeContender(ctx.server, dataset, child);
+  });
+  for (const [rep, results] of figures.entries()) {
     for (const [child, result] of results) {
       ctx.samples.add('slow-consumer', child.name, 'wallMs', result.wallMs);
       ctx.samples.add('slow-consumer', child.name, 'cpuMs', result.cpuMs);
@@ -31,6 +34,5 @@ export async function runSlowConsumer(ctx: ScenarioContext): Promise<void> {
           `heap +${((result.heapBytes ?? 0) / 1e6).toFixed(0)} MB, slow ${JSON.stringify(result.slow)}`,
       );
     }
-    for (const child of children) await closeContender(ctx.server, dataset, child);
   }
 }

@@ -1,8 +1,9 @@
 /**
- * Event throughput: all contenders sync the same server (untimed), take a warm-up of live
- * events, then their streams are held while the server writes 100,000 MODIFIED events; each
- * contender in turn is released and timed until its cache (and handler) hold the last version
- * of every object. The dashboard scenario then runs on the same processes.
+ * Event throughput: a group of contenders per repetition syncs the same server (untimed) and
+ * takes a warm-up of live events; then every stream is held while the server writes 100,000
+ * MODIFIED events once. Group after group, each contender in turn is released and timed until
+ * its cache (and handler) hold the last version of every object. The dashboard scenario then
+ * runs on the same processes.
  */
 import { contenderNames } from '../contender.js';
 import type { ConvergeParams, PhaseResult } from '../contenderProcess.js';
@@ -63,52 +64,81 @@ export async function warmUp(
 }
 
 /**
- * Holds every stream, has the server write `count` events, then releases and times each
- * contender in turn (rotated by `rep`).
+ * Forks and syncs one group of contenders per repetition (see {@link syncAll}).
  *
- * @returns each contender's figures
+ * @returns the groups, one per repetition
+ */
+export async function syncGroups(
+  ctx: ScenarioContext,
+  dataset: string,
+  reps: number,
+  options: { slowHandler?: boolean } = {},
+): Promise<ContenderProcess[][]> {
+  const groups: ContenderProcess[][] = [];
+  for (let rep = 0; rep < reps; rep += 1) groups.push(await syncAll(ctx, dataset, options));
+  return groups;
+}
+
+/**
+ * Holds the streams of every group, has the server write `count` events once for all of them,
+ * then releases and times the groups one after another, each contender in turn (group `r`
+ * rotated by `r`). One burst serves every repetition: writing it is the slowest part of the
+ * scenario, and the held bytes are the same for every client.
+ *
+ * @param afterGroup - runs once a group's figures are in (e.g. closes it, so that a slow
+ *   handler still draining cannot share the cores with the next group's timing)
+ * @returns each group's figures, by contender
  */
 export async function timedBursts(
   ctx: ScenarioContext,
   dataset: string,
-  children: readonly ContenderProcess[],
+  groups: readonly (readonly ContenderProcess[])[],
   count: number,
-  rep: number,
   measureMemory: boolean,
-): Promise<Map<ContenderProcess, PhaseResult>> {
+  afterGroup: (group: readonly ContenderProcess[]) => Promise<void> = async () => undefined,
+): Promise<Map<ContenderProcess, PhaseResult>[]> {
   const { changes, generatedMs, sealedMs } = await ctx.server.call<{
     changes: ExpectedEntry[];
     generatedMs: number;
     sealedMs: number;
-  }>('burst', { dataset, count, ids: children.map((child) => child.proxyId) });
+  }>('burst', { dataset, count, ids: groups.flat().map((child) => child.proxyId) });
   ctx.log(
     `  the server wrote ${count} events in ${(generatedMs / 1000).toFixed(1)} s ` +
       `(+${(sealedMs / 1000).toFixed(1)} s until every proxy held them)`,
   );
   const state = await ctx.server.call<ExpectedEntry[]>('state', { dataset });
-  const results = new Map<ContenderProcess, PhaseResult>();
-  for (const child of rotate(children, rep)) {
-    await child.rpc.call('arm', {
-      cache: state,
-      handler: changes,
-      timeoutMs: ctx.plan.timeoutMs,
-      measureMemory,
-    } satisfies ConvergeParams);
-    await ctx.server.call('release', { dataset, id: child.proxyId });
-    results.set(child, await child.rpc.call<PhaseResult>('result'));
+  const held = performance.now();
+  const figures: Map<ContenderProcess, PhaseResult>[] = [];
+  for (const [rep, group] of groups.entries()) {
+    const results = new Map<ContenderProcess, PhaseResult>();
+    for (const child of rotate(group, rep)) {
+      await child.rpc.call('arm', {
+        cache: state,
+        handler: changes,
+        timeoutMs: ctx.plan.timeoutMs,
+        measureMemory,
+      } satisfies ConvergeParams);
+      await ctx.server.call('release', { dataset, id: child.proxyId });
+      results.set(child, await child.rpc.call<PhaseResult>('result'));
+    }
+    figures.push(results);
+    await afterGroup(group);
   }
-  return results;
+  ctx.log(
+    `  the last stream was held ${((performance.now() - held) / 1000).toFixed(0)} s after the burst`,
+  );
+  return figures;
 }
 
 /** @param ctx - the context */
 export async function runThroughput(ctx: ScenarioContext): Promise<void> {
   const dataset = ctx.plan.small.name;
   const { events, warmup, reps } = ctx.plan.throughput;
-  for (let rep = 0; rep < reps; rep += 1) {
-    const children = await syncAll(ctx, dataset);
-    await warmUp(ctx, dataset, children, warmup);
-    ctx.log(`event-throughput #${rep + 1}: the server writes ${events} events…`);
-    const results = await timedBursts(ctx, dataset, children, events, rep, false);
+  const groups = await syncGroups(ctx, dataset, reps);
+  await warmUp(ctx, dataset, groups.flat(), warmup);
+  ctx.log(`event-throughput: the server writes ${events} events, held for ${reps} repetitions…`);
+  const figures = await timedBursts(ctx, dataset, groups, events, false);
+  for (const [rep, results] of figures.entries()) {
     for (const [child, result] of results) {
       ctx.samples.add('event-throughput', child.name, 'wallMs', result.wallMs);
       ctx.samples.add('event-throughput', child.name, 'cpuMs', result.cpuMs);
@@ -132,7 +162,9 @@ export async function runThroughput(ctx: ScenarioContext): Promise<void> {
       );
       ctx.log(`event-throughput #${rep + 1} ${child.name}: ${result.wallMs.toFixed(0)} ms`);
     }
-    await runDashboard(ctx, dataset, children);
-    for (const child of children) await closeContender(ctx.server, dataset, child);
   }
+  // One dashboard run over every group: one sample per process, as with a run per repetition.
+  const children = groups.flat();
+  await runDashboard(ctx, dataset, children);
+  for (const child of children) await closeContender(ctx.server, dataset, child);
 }
