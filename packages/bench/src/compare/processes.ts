@@ -84,6 +84,22 @@ export async function forkContender(
 }
 
 /**
+ * Stops a process that waits its turn (SIGSTOP): an idle Node process still collects garbage
+ * now and then (V8's memory reducer), which would share the cores with the contender being
+ * timed. Its sockets stay open; it carries on where it was after {@link resumeContender}.
+ *
+ * @param process - the contender process
+ */
+export function pauseContender(process: ContenderProcess): void {
+  process.rpc.child.kill('SIGSTOP');
+}
+
+/** @param process - a contender process, paused or not: it runs again */
+export function resumeContender(process: ContenderProcess): void {
+  process.rpc.child.kill('SIGCONT');
+}
+
+/**
  * Ends a contender process and closes its proxy.
  *
  * @param server - the server process
@@ -95,6 +111,7 @@ export async function closeContender(
   dataset: string,
   process: ContenderProcess,
 ): Promise<void> {
+  resumeContender(process);
   await process.rpc.close();
   await server.call('disconnect', { dataset, id: process.proxyId });
 }

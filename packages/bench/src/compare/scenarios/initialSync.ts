@@ -9,7 +9,13 @@ import type { ConvergeParams, PhaseResult } from '../contenderProcess.js';
 import type { ExpectedEntry } from '../convergence.js';
 import { type DatasetSpec, namespaceNames } from '../dataset.js';
 import { syncFirstPages } from '../plan.js';
-import { closeContender, forkContender, rotate, type ContenderProcess } from '../processes.js';
+import {
+  closeContender,
+  forkContender,
+  pauseContender,
+  rotate,
+  type ContenderProcess,
+} from '../processes.js';
 import type { ScenarioContext } from './context.js';
 import { watchingMisses } from './context.js';
 import type { QueryParams, QueryTimings } from './queryTimings.js';
@@ -75,8 +81,10 @@ export async function runInitialSync(
         ctx.samples.add('queries', name, 'namespaceMicros', timings.namespaceMicros);
         ctx.samples.add('queries', name, 'namespaceLabelMicros', timings.namespaceLabelMicros);
       }
-      if (keep) kept.at(-1)?.push(child);
-      else await closeContender(ctx.server, dataset, child);
+      if (keep) {
+        kept.at(-1)?.push(child);
+        pauseContender(child);
+      } else await closeContender(ctx.server, dataset, child);
     }
   }
   return kept;

@@ -9,7 +9,13 @@ import type { ConvergeParams, PhaseResult } from '../contenderProcess.js';
 import type { ExpectedEntry } from '../convergence.js';
 import type { EventCounts } from '../handlers.js';
 import { relistFirstPages } from '../plan.js';
-import { closeContender, rotate, type ContenderProcess } from '../processes.js';
+import {
+  closeContender,
+  pauseContender,
+  resumeContender,
+  rotate,
+  type ContenderProcess,
+} from '../processes.js';
 import type { ScenarioContext } from './context.js';
 import { watchingMisses } from './context.js';
 import { syncGroups } from './throughput.js';
@@ -29,7 +35,12 @@ export async function runRelist(
     ...synced.slice(0, reps),
     ...(await syncGroups(ctx, dataset, Math.max(0, reps - synced.length))),
   ];
-  for (const child of groups.flat()) await child.rpc.call('track');
+  // Every process waits paused until its turn (see pauseContender).
+  for (const child of groups.flat()) {
+    resumeContender(child);
+    await child.rpc.call('track');
+    pauseContender(child);
+  }
   await ctx.server.call('prefetch', { dataset, firstPages: [], forget: true });
   ctx.log(`relist: changing 1 %, compacting, recording the relists for replay…`);
   const changes = await ctx.server.call<ExpectedEntry[]>('relistChange', {
@@ -42,6 +53,7 @@ export async function runRelist(
   const state = await ctx.server.call<ExpectedEntry[]>('state', { dataset });
   for (const [rep, group] of groups.entries()) {
     for (const child of rotate(group, rep)) {
+      resumeContender(child);
       const result = await watchingMisses(ctx, dataset, `relist ${child.name}`, async () => {
         await child.rpc.call('arm', {
           cache: state,
@@ -52,6 +64,7 @@ export async function runRelist(
         return child.rpc.call<PhaseResult>('result');
       });
       const events = await child.rpc.call<EventCounts>('quiesce', { quietMs: 300 });
+      pauseContender(child);
       ctx.samples.add('relist', child.name, 'wallMs', result.wallMs);
       ctx.samples.add('relist', child.name, 'cpuMs', result.cpuMs);
       if (child.name !== 'floor') {

@@ -8,7 +8,14 @@
 import { contenderNames } from '../contender.js';
 import type { ConvergeParams, PhaseResult } from '../contenderProcess.js';
 import type { ExpectedEntry } from '../convergence.js';
-import { closeContender, forkContender, rotate, type ContenderProcess } from '../processes.js';
+import {
+  closeContender,
+  forkContender,
+  pauseContender,
+  resumeContender,
+  rotate,
+  type ContenderProcess,
+} from '../processes.js';
 import type { ScenarioContext } from './context.js';
 import { runDashboard } from './dashboard.js';
 
@@ -97,6 +104,9 @@ export async function timedBursts(
   measureMemory: boolean,
   afterGroup: (group: readonly ContenderProcess[]) => Promise<void> = async () => undefined,
 ): Promise<Map<ContenderProcess, PhaseResult>[]> {
+  // Every process waits paused until its turn (see pauseContender): from the burst on, none has
+  // anything to do but wait for its stream.
+  for (const child of groups.flat()) pauseContender(child);
   const { changes, generatedMs, sealedMs } = await ctx.server.call<{
     changes: ExpectedEntry[];
     generatedMs: number;
@@ -112,6 +122,7 @@ export async function timedBursts(
   for (const [rep, group] of groups.entries()) {
     const results = new Map<ContenderProcess, PhaseResult>();
     for (const child of rotate(group, rep)) {
+      resumeContender(child);
       await child.rpc.call('arm', {
         cache: state,
         handler: changes,
@@ -120,6 +131,7 @@ export async function timedBursts(
       } satisfies ConvergeParams);
       await ctx.server.call('release', { dataset, id: child.proxyId });
       results.set(child, await child.rpc.call<PhaseResult>('result'));
+      pauseContender(child);
     }
     figures.push(results);
     await afterGroup(group);
