@@ -11,7 +11,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makePlan } from './compare/plan.js';
-import { type ContenderProcess, killForked } from './compare/processes.js';
+import { killForked } from './compare/processes.js';
 import { ServerPool } from './compare/serverPool.js';
 import { machineLine, markdownTables, resultsDocument, targetsTable } from './compare/results.js';
 import { Samples } from './compare/samples.js';
@@ -41,24 +41,12 @@ const log = (message: string): void => {
   process.stderr.write(`[${seconds} s] ${message}\n`);
 };
 
-const wanted = (name: string): boolean => only === undefined || only.includes(name);
-// The initial sync's last processes on the large dataset, still synced, for the relist.
-let syncedLarge: ContenderProcess[][] = [];
 // Scenarios sharing a dataset run in this order: syncs before the writes that change it.
 const scenarios: ReadonlyArray<readonly [string, (ctx: ScenarioContext) => Promise<void>]> = [
-  [
-    'initial-sync-small',
-    async (ctx) => void (await runInitialSync(ctx, plan.small, 'initial-sync-small', false)),
-  ],
-  [
-    'initial-sync-large',
-    async (ctx) => {
-      const keep = wanted('relist') ? plan.relist.reps : 0;
-      syncedLarge = await runInitialSync(ctx, plan.large, 'initial-sync-large', true, keep);
-    },
-  ],
-  ['relist', (ctx) => runRelist(ctx, syncedLarge.splice(0))],
+  ['initial-sync-small', (ctx) => runInitialSync(ctx, plan.small, 'initial-sync-small', false)],
+  ['initial-sync-large', (ctx) => runInitialSync(ctx, plan.large, 'initial-sync-large', true)],
   ['event-throughput', runThroughput],
+  ['relist', runRelist],
   ['slow-consumer', runSlowConsumer],
 ];
 
@@ -72,7 +60,7 @@ try {
   await server.start([plan.small, plan.large, plan.keys]);
   const ctx: ScenarioContext = { server, plan, samples, notes, contenderArgs: profiling, log };
   for (const [name, run] of scenarios) {
-    if (!wanted(name)) continue;
+    if (only !== undefined && !only.includes(name)) continue;
     await run(ctx);
   }
 } catch (err) {

@@ -143,12 +143,6 @@ serveRpc({
     return {};
   },
 
-  /** Starts recording the versions the handler sees (for a process synced without it). */
-  track() {
-    if (probe !== undefined) probe.tracking = true;
-    return {};
-  },
-
   /** Starts list-watch and times it until converged. */
   sync(params: ConvergeParams) {
     const start = now();

@@ -9,13 +9,7 @@ import type { ConvergeParams, PhaseResult } from '../contenderProcess.js';
 import type { ExpectedEntry } from '../convergence.js';
 import { type DatasetSpec, namespaceNames } from '../dataset.js';
 import { syncFirstPages } from '../plan.js';
-import {
-  closeContender,
-  forkContender,
-  pauseContender,
-  rotate,
-  type ContenderProcess,
-} from '../processes.js';
+import { closeContender, forkContender, rotate } from '../processes.js';
 import type { ScenarioContext } from './context.js';
 import { watchingMisses } from './context.js';
 import type { QueryParams, QueryTimings } from './queryTimings.js';
@@ -25,25 +19,18 @@ import type { QueryParams, QueryTimings } from './queryTimings.js';
  * @param spec - the dataset
  * @param scenario - scenario id, e.g. `initial-sync-50k`
  * @param withQueries - also time the queries on the synced caches
- * @param keepReps - keep the processes of this many last repetitions running, synced, for a
- *   later scenario on the same dataset (forking and syncing 50,000 pods again costs seconds)
- * @returns the kept processes, one group per kept repetition
  */
 export async function runInitialSync(
   ctx: ScenarioContext,
   spec: DatasetSpec,
   scenario: string,
   withQueries: boolean,
-  keepReps = 0,
-): Promise<ContenderProcess[][]> {
+): Promise<void> {
   const dataset = spec.name;
   ctx.log(`${scenario}: recording the lists for replay…`);
   await ctx.server.call('prefetch', { dataset, firstPages: syncFirstPages, forget: true });
   const state = await ctx.server.call<ExpectedEntry[]>('state', { dataset });
-  const kept: ContenderProcess[][] = [];
   for (let rep = 0; rep < ctx.plan.syncReps; rep += 1) {
-    const keep = rep >= ctx.plan.syncReps - keepReps;
-    if (keep) kept.push([]);
     for (const name of rotate(contenderNames, rep)) {
       const child = await forkContender(ctx.server, dataset, name, {
         extraArgs: ctx.contenderArgs,
@@ -81,11 +68,7 @@ export async function runInitialSync(
         ctx.samples.add('queries', name, 'namespaceMicros', timings.namespaceMicros);
         ctx.samples.add('queries', name, 'namespaceLabelMicros', timings.namespaceLabelMicros);
       }
-      if (keep) {
-        kept.at(-1)?.push(child);
-        pauseContender(child);
-      } else await closeContender(ctx.server, dataset, child);
+      await closeContender(ctx.server, dataset, child);
     }
   }
-  return kept;
 }

@@ -1,58 +1,38 @@
 /**
- * Relist: a group of contenders per repetition, synced on the large dataset (those the initial
- * sync kept, or synced here untimed); every stream is held while the server closes every watch,
- * changes 1 % of the objects once (modifies, deletes, creates) and compacts its history. Group
- * after group, each contender in turn is released: its re-watch gets a 410 and it must relist. Timed until its cache and handler hold every change; then the handler's events are
+ * Relist: all contenders sync the large dataset (untimed); their streams are held while the
+ * server closes every watch, changes 1 % of the objects (modifies, deletes, creates) and
+ * compacts its history. Each contender in turn is released: its re-watch gets a 410 and it must
+ * relist. Timed until its cache and handler hold every change; then the handler's events are
  * counted once they stop (an informer that re-fires an update per object shows it here).
  */
 import type { ConvergeParams, PhaseResult } from '../contenderProcess.js';
 import type { ExpectedEntry } from '../convergence.js';
 import type { EventCounts } from '../handlers.js';
 import { relistFirstPages } from '../plan.js';
-import {
-  closeContender,
-  pauseContender,
-  resumeContender,
-  rotate,
-  type ContenderProcess,
-} from '../processes.js';
+import { closeContender, pauseContender, resumeContender, rotate } from '../processes.js';
 import type { ScenarioContext } from './context.js';
 import { watchingMisses } from './context.js';
-import { syncGroups } from './throughput.js';
+import { syncAll } from './throughput.js';
 
-/**
- * @param ctx - the context
- * @param synced - groups of contenders already synced on the large dataset (e.g. kept from the
- *   initial sync), one per repetition; missing groups are forked and synced here
- */
-export async function runRelist(
-  ctx: ScenarioContext,
-  synced: readonly (readonly ContenderProcess[])[] = [],
-): Promise<void> {
+/** @param ctx - the context */
+export async function runRelist(ctx: ScenarioContext): Promise<void> {
   const dataset = ctx.plan.large.name;
   const { reps, ...counts } = ctx.plan.relist;
-  const groups = [
-    ...synced.slice(0, reps),
-    ...(await syncGroups(ctx, dataset, Math.max(0, reps - synced.length))),
-  ];
-  // Every process waits paused until its turn (see pauseContender).
-  for (const child of groups.flat()) {
-    resumeContender(child);
-    await child.rpc.call('track');
-    pauseContender(child);
-  }
   await ctx.server.call('prefetch', { dataset, firstPages: [], forget: true });
-  ctx.log(`relist: changing 1 %, compacting, recording the relists for replay…`);
-  const changes = await ctx.server.call<ExpectedEntry[]>('relistChange', {
-    dataset,
-    ids: groups.flat().map((child) => child.proxyId),
-    counts,
-    tag: 'r',
-    firstPages: relistFirstPages,
-  });
-  const state = await ctx.server.call<ExpectedEntry[]>('state', { dataset });
-  for (const [rep, group] of groups.entries()) {
-    for (const child of rotate(group, rep)) {
+  for (let rep = 0; rep < reps; rep += 1) {
+    const children = await syncAll(ctx, dataset);
+    ctx.log(`relist #${rep + 1}: changing 1 %, compacting, recording the relists for replay…`);
+    const changes = await ctx.server.call<ExpectedEntry[]>('relistChange', {
+      dataset,
+      ids: children.map((child) => child.proxyId),
+      counts,
+      tag: `r${rep}`,
+      firstPages: relistFirstPages,
+    });
+    const state = await ctx.server.call<ExpectedEntry[]>('state', { dataset });
+    // Every process waits paused until its turn (see pauseContender).
+    for (const child of children) pauseContender(child);
+    for (const child of rotate(children, rep)) {
       resumeContender(child);
       const result = await watchingMisses(ctx, dataset, `relist ${child.name}`, async () => {
         await child.rpc.call('arm', {
@@ -83,6 +63,6 @@ export async function runRelist(
         `relist #${rep + 1} ${child.name}: ${result.wallMs.toFixed(0)} ms, events ${JSON.stringify(events)}`,
       );
     }
-    for (const child of group) await closeContender(ctx.server, dataset, child);
+    for (const child of children) await closeContender(ctx.server, dataset, child);
   }
 }

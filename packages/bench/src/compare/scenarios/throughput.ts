@@ -136,6 +136,7 @@ export async function timedBursts(
     figures.push(results);
     await afterGroup(group);
   }
+  for (const child of groups.flat()) resumeContender(child);
   ctx.log(
     `  the last stream was held ${((performance.now() - held) / 1000).toFixed(0)} s after the burst`,
   );
