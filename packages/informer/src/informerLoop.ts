@@ -175,11 +175,13 @@ function cacheLoop<T extends object>(parts: InformerLoopParts<T>): Observable<ne
       if (replacing === undefined) settleResourceVersion();
     };
 
+    // One array for every pop's events: `distribute` only reads it, synchronously, and pops
+    // never overlap (each is synchronous and they take turns). Emptied after each pop.
+    const events: ResourceEvent<T>[] = [];
     const process = (deltas: Deltas<T>, isInInitialList: boolean, key: string): void => {
       // Decided as the pop starts, from the changes it took: a relist written after that
       // queues the key afresh, and is complete only once that later pop is applied.
       const completesRelist = replacing?.delete(key) === true && replacing.size === 0;
-      const events: ResourceEvent<T>[] = [];
       for (const delta of deltas) {
         try {
           events.push(applyDelta(indexer, delta, isInInitialList));
@@ -194,7 +196,12 @@ function cacheLoop<T extends object>(parts: InformerLoopParts<T>): Observable<ne
       } else if (replacing === undefined) {
         settleResourceVersion();
       }
-      processor.distribute(key, events);
+      try {
+        processor.distribute(key, events);
+      } finally {
+        // Holds no object past its pop.
+        events.length = 0;
+      }
     };
     const reflected = reflector(parts.lw, parts.reflectorOptions).pipe(
       tap((output: ReflectorOutput<T>) => {

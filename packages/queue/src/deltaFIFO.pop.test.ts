@@ -12,6 +12,19 @@ const nameOf = (d: Deltas<TestObj>): string | undefined => {
 };
 
 describe('DeltaFIFO.pop', () => {
+  it('runs the process each pop is given, when consumers alternate between pop and popReady', async () => {
+    const f = new DeltaFIFO<TestObj>();
+    for (const name of ['a', 'b', 'c', 'd']) f.add(obj(name, 1));
+    const seen: string[] = [];
+    const first = (d: Deltas<TestObj>): void => void seen.push(`first:${nameOf(d)}`);
+    const second = (d: Deltas<TestObj>): void => void seen.push(`second:${nameOf(d)}`);
+    await f.pop(first);
+    f.popReady(second);
+    f.popReady(first);
+    await f.pop(second);
+    expect(seen).toEqual(['first:a', 'second:b', 'first:c', 'second:d']);
+  });
+
   it('hands over the first key with all its changes and removes it', async () => {
     const f = new DeltaFIFO<TestObj>();
     f.add(obj('a', 1));

@@ -12,7 +12,7 @@ import type { DeltaFIFOOptions, TransformFunc } from './deltaFIFOOptions.js';
 import { DeltaType, Deltas, type Delta } from './deltas.js';
 import { knownObjectAfter, type InFlight } from './inFlight.js';
 import { KeyedQueue } from './keyedQueue.js';
-import { type PopTurn, notReady, popInTurn, popNow } from './popInTurn.js';
+import { type PopTurn, memoizeStart, notReady, popInTurn, popNow } from './popInTurn.js';
 import { processPopped } from './processPopped.js';
 import { queueView, replaceDeletions, resyncDeltas } from './derivedDeltas.js';
 import type { PopProcessFunc, Queue } from './queue.js';
@@ -88,6 +88,18 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
     changed: this.changed,
     busy: () => this.inFlight !== undefined,
     closed: () => this.closed,
+  };
+
+  // What a pop hands to popNow/popInTurn: made once per process function, not once per pop.
+  private readonly startFor = memoizeStart(
+    (process: PopProcessFunc<Deltas<T>>) => (key: string, deltas: Delta<T>[]) =>
+      this.processEntry(key, deltas, process),
+  );
+
+  // Puts the in-flight changes back: a process that fails with a RequeueError does so while
+  // its pop is in flight (an asynchronous one, before the pop settles).
+  private readonly requeueInFlight = (): void => {
+    if (this.inFlight !== undefined) this.requeue(this.inFlight.key, [...this.inFlight.deltas]);
   };
 
   /** @param options - see {@link DeltaFIFOOptions} */
@@ -241,7 +253,7 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
    * ```
    */
   pop(process: PopProcessFunc<Deltas<T>>): Promise<Deltas<T>> {
-    return popInTurn(this.turn, (key, deltas) => this.processEntry(key, deltas, process));
+    return popInTurn(this.turn, this.startFor(process));
   }
 
   /**
@@ -255,7 +267,7 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
    * @throws whatever a synchronous `process` throws, other than a `RequeueError`
    */
   popReady(process: PopProcessFunc<Deltas<T>>): Deltas<T> | Promise<Deltas<T>> | undefined {
-    const popped = popNow(this.turn, (key, deltas) => this.processEntry(key, deltas, process));
+    const popped = popNow(this.turn, this.startFor(process));
     return popped === notReady ? undefined : popped;
   }
 
@@ -333,9 +345,7 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
     const popped = new Deltas(deltas);
     let pending: Promise<void> | undefined;
     try {
-      pending = processPopped(process, popped, isInInitialList, key, () =>
-        this.requeue(key, deltas),
-      );
+      pending = processPopped(process, popped, isInInitialList, key, this.requeueInFlight);
     } catch (err) {
       this.settle();
       throw err;

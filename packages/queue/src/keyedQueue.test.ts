@@ -17,10 +17,10 @@ describe('KeyedQueue', () => {
     for (const key of ['a', 'b', 'c', 'd']) q.set(key, key.toUpperCase());
     expect(q.delete('c')).toBe(true);
     expect(q.delete('c')).toBe(false);
-    expect(q.shift()).toEqual(['a', 'A']);
+    expect(q.shift()).toMatchObject({ key: 'a', value: 'A' });
     expect(q.delete('d')).toBe(true);
     expect(q.keys()).toEqual(['b']);
-    expect(q.shift()).toEqual(['b', 'B']);
+    expect(q.shift()).toMatchObject({ key: 'b', value: 'B' });
     expect(q.shift()).toBeUndefined();
     expect(q.size).toBe(0);
   });
@@ -52,7 +52,7 @@ describe('KeyedQueue', () => {
         if (at >= 0) model.splice(at, 1);
         q.delete(key);
       } else {
-        expect(q.shift()?.[0]).toBe(model.shift());
+        expect(q.shift()?.key).toBe(model.shift());
       }
       expect(q.size).toBe(model.length);
     }

@@ -5,6 +5,12 @@ interface Node<V> {
   next: Node<V> | undefined;
 }
 
+/** A key and its value, as {@link KeyedQueue.shift} returns them. */
+export interface QueueEntry<V> {
+  readonly key: string;
+  readonly value: V;
+}
+
 /**
  * A map whose keys form a FIFO queue: a key takes its place at the back when first set, keeps
  * it when its value is replaced, and leaves from the front (`shift`) or from anywhere
@@ -71,12 +77,16 @@ export class KeyedQueue<V> {
     return true;
   }
 
-  /** Removes and returns the front entry, or `undefined` when the queue is empty. */
-  shift(): [key: string, value: V] | undefined {
+  /**
+   * Removes and returns the front entry, or `undefined` when the queue is empty. The entry is
+   * the queue's own (unlinked) node rather than a new pair: a pop runs for every change
+   * processed.
+   */
+  shift(): QueueEntry<V> | undefined {
     const node = this.head;
     if (node === undefined) return undefined;
     this.unlink(node);
-    return [node.key, node.value];
+    return node;
   }
 
   /** Empties the queue. */

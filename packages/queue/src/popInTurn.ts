@@ -54,5 +54,26 @@ export function popNow<V, R>(
 ): R | typeof notReady {
   if (turn.busy()) return notReady;
   const next = turn.queue.shift();
-  return next === undefined ? notReady : start(next[0], next[1]);
+  return next === undefined ? notReady : start(next.key, next.value);
+}
+
+/**
+ * Remembers the start callback a queue builds for a `process` function, for as long as pops
+ * keep passing that same function (a consumer's loop does): the callback is made once per
+ * consumer instead of once per pop, which on a watch stream is once per change.
+ *
+ * @param make - builds the start callback for a process function
+ * @returns `make`, memoized on its last argument
+ * @internal
+ */
+export function memoizeStart<P, S>(make: (process: P) => S): (process: P) => S {
+  let lastProcess: P | undefined;
+  let lastStart: S | undefined;
+  return (process) => {
+    if (lastStart === undefined || process !== lastProcess) {
+      lastProcess = process;
+      lastStart = make(process);
+    }
+    return lastStart;
+  };
 }
