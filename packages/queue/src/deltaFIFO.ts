@@ -12,10 +12,13 @@ import type { DeltaFIFOOptions, TransformFunc } from './deltaFIFOOptions.js';
 import { DeltaType, Deltas, type Delta } from './deltas.js';
 import { knownObjectAfter, type InFlight } from './inFlight.js';
 import { KeyedQueue } from './keyedQueue.js';
-import { type PopTurn, memoizeStart, notReady, popInTurn, popNow } from './popInTurn.js';
+import { type PopTurn, notReady, popInTurn, popNow } from './popInTurn.js';
 import { processPopped } from './processPopped.js';
 import { queueView, replaceDeletions, resyncDeltas } from './derivedDeltas.js';
 import type { PopProcessFunc, Queue } from './queue.js';
+
+/** What a pop of a key's changes returns: the changes, once a synchronous `process` settled. */
+type Popped<T> = Deltas<T> | Promise<Deltas<T>>;
 
 /**
  * client-go's DeltaFIFO: a queue of keys where each key carries every change (delta) recorded
@@ -83,18 +86,13 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
   /** Broadcast when a key joins the queue, when a pop finishes processing, and on close. */
   private readonly changed = new Condition();
 
-  private readonly turn: PopTurn<Delta<T>[]> = {
+  private readonly turn: PopTurn<Delta<T>[], PopProcessFunc<Deltas<T>>, Popped<T>> = {
     queue: this.queue,
     changed: this.changed,
     busy: () => this.inFlight !== undefined,
     closed: () => this.closed,
+    start: (key, deltas, process) => this.processEntry(key, deltas, process),
   };
-
-  // What a pop hands to popNow/popInTurn: made once per process function, not once per pop.
-  private readonly startFor = memoizeStart(
-    (process: PopProcessFunc<Deltas<T>>) => (key: string, deltas: Delta<T>[]) =>
-      this.processEntry(key, deltas, process),
-  );
 
   // Puts the in-flight changes back: a process that fails with a RequeueError does so while
   // its pop is in flight (an asynchronous one, before the pop settles).
@@ -149,7 +147,8 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
    */
   delete(obj: T | DeletedFinalStateUnknown<T>): string | undefined {
     const key = this.keyOf(obj);
-    if (!this.queue.has(key) && this.knownObject(key) === undefined) {
+    const queued = this.queue.has(key);
+    if (!queued && knownObjectAfter(this.knownObjects, this.inFlight, key) === undefined) {
       this.populated = true;
       return undefined;
     }
@@ -253,7 +252,7 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
    * ```
    */
   pop(process: PopProcessFunc<Deltas<T>>): Promise<Deltas<T>> {
-    return popInTurn(this.turn, this.startFor(process));
+    return popInTurn(this.turn, process);
   }
 
   /**
@@ -266,8 +265,8 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
    *   `undefined` when nothing can be popped now
    * @throws whatever a synchronous `process` throws, other than a `RequeueError`
    */
-  popReady(process: PopProcessFunc<Deltas<T>>): Deltas<T> | Promise<Deltas<T>> | undefined {
-    const popped = popNow(this.turn, this.startFor(process));
+  popReady(process: PopProcessFunc<Deltas<T>>): Popped<T> | undefined {
+    const popped = popNow(this.turn, process);
     return popped === notReady ? undefined : popped;
   }
 
@@ -338,7 +337,7 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
     key: string,
     deltas: Delta<T>[],
     process: PopProcessFunc<Deltas<T>>,
-  ): Deltas<T> | Promise<Deltas<T>> {
+  ): Popped<T> {
     const isInInitialList = !this.hasSynced();
     if (this.initialPopulationCount > 0) this.initialPopulationCount--;
     this.inFlight = { key, deltas, isInInitialList };
@@ -397,11 +396,5 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
   private appendAll(changes: readonly [string, Delta<T>][]): string[] {
     for (const [key, delta] of changes) this.append(key, delta);
     return changes.map(([key]) => key);
-  }
-
-  /** What `knownObjects` will hold under `key` once the in-flight changes are applied. */
-  private knownObject(key: string): T | undefined {
-    if (this.knownObjects === undefined) return undefined;
-    return knownObjectAfter(this.knownObjects, this.inFlight, key);
   }
 }

@@ -38,8 +38,7 @@ export function queueView<T>(
     queued: () => queue.entries(),
     knownKeys: knownObjects === undefined ? [] : knownKeysAfter(knownObjects, inFlight),
     isQueued: (key) => queue.has(key),
-    knownObject: (key) =>
-      knownObjects === undefined ? undefined : knownObjectAfter(knownObjects, inFlight, key),
+    knownObject: (key) => knownObjectAfter(knownObjects, inFlight, key),
   };
 }
 

@@ -62,11 +62,12 @@ export class FIFO<T> implements Queue<T> {
   /** Broadcast when a key joins the queue, when a pop finishes processing, and on close. */
   private readonly changed = new Condition();
 
-  private readonly turn: PopTurn<T> = {
+  private readonly turn: PopTurn<T, PopProcessFunc<T>, Promise<T>> = {
     queue: this.queue,
     changed: this.changed,
     busy: () => this.inFlight !== undefined,
     closed: () => this.closed,
+    start: (key, obj, process) => this.processEntry(key, obj, process),
   };
 
   /** @param options - see {@link FIFOOptions} */
@@ -164,7 +165,7 @@ export class FIFO<T> implements Queue<T> {
    * @throws whatever `process` throws, other than a `RequeueError`
    */
   pop(process: PopProcessFunc<T>): Promise<T> {
-    return popInTurn(this.turn, (key, obj) => this.processEntry(key, obj, process));
+    return popInTurn(this.turn, process);
   }
 
   /**

@@ -14,17 +14,18 @@ export interface InFlight<T> {
  * client-go runs a pop's `process` under the queue's lock; here `process` may be asynchronous,
  * so writes that arrive meanwhile must see the in-flight key as already applied.
  *
- * @param known - the queue's `knownObjects`
+ * @param known - the queue's `knownObjects`, if it has any
  * @param inFlight - the item being processed, if any
  * @param key - a key
- * @returns the object, or `undefined`
+ * @returns the object, or `undefined` (always, without `known`)
  * @internal
  */
 export function knownObjectAfter<T>(
-  known: KeyListerGetter<T>,
+  known: KeyListerGetter<T> | undefined,
   inFlight: InFlight<T> | undefined,
   key: string,
 ): T | undefined {
+  if (known === undefined) return undefined;
   if (inFlight?.key !== key) return known.getByKey(key);
   const newest = inFlight.deltas[inFlight.deltas.length - 1];
   return newest === undefined || newest.type === DeltaType.Deleted ? undefined : newest.object;

@@ -5,14 +5,13 @@
  * relist. Timed until its cache and handler hold every change; then the handler's events are
  * counted once they stop (an informer that re-fires an update per object shows it here).
  */
-import type { ConvergeParams, PhaseResult } from '../contenderProcess.js';
 import type { ExpectedEntry } from '../convergence.js';
 import type { EventCounts } from '../handlers.js';
 import { relistFirstPages } from '../plan.js';
-import { closeContender, pauseContender, resumeContender, rotate } from '../processes.js';
+import { closeContender, pauseContender, rotate } from '../processes.js';
 import type { ScenarioContext } from './context.js';
 import { watchingMisses } from './context.js';
-import { syncAll } from './throughput.js';
+import { releaseAndTime, syncAll } from './throughput.js';
 
 /** @param ctx - the context */
 export async function runRelist(ctx: ScenarioContext): Promise<void> {
@@ -33,16 +32,13 @@ export async function runRelist(ctx: ScenarioContext): Promise<void> {
     // Every process waits paused until its turn (see pauseContender).
     for (const child of children) pauseContender(child);
     for (const child of rotate(children, rep)) {
-      resumeContender(child);
-      const result = await watchingMisses(ctx, dataset, `relist ${child.name}`, async () => {
-        await child.rpc.call('arm', {
+      const result = await watchingMisses(ctx, dataset, `relist ${child.name}`, () =>
+        releaseAndTime(ctx, dataset, child, {
           cache: state,
           handler: changes,
           timeoutMs: ctx.plan.timeoutMs,
-        } satisfies ConvergeParams);
-        await ctx.server.call('release', { dataset, id: child.proxyId });
-        return child.rpc.call<PhaseResult>('result');
-      });
+        }),
+      );
       const events = await child.rpc.call<EventCounts>('quiesce', { quietMs: 300 });
       pauseContender(child);
       ctx.samples.add('relist', child.name, 'wallMs', result.wallMs);

@@ -87,6 +87,24 @@ export async function syncGroups(
 }
 
 /**
+ * Resumes a paused contender, starts its clock, releases what its proxy holds and waits until it
+ * has converged.
+ *
+ * @returns its figures
+ */
+export async function releaseAndTime(
+  ctx: ScenarioContext,
+  dataset: string,
+  child: ContenderProcess,
+  params: ConvergeParams,
+): Promise<PhaseResult> {
+  resumeContender(child);
+  await child.rpc.call('arm', params);
+  await ctx.server.call('release', { dataset, id: child.proxyId });
+  return child.rpc.call<PhaseResult>('result');
+}
+
+/**
  * Holds the streams of every group, has the server write `count` events once for all of them,
  * then releases and times the groups one after another, each contender in turn (group `r`
  * rotated by `r`). One burst serves every repetition: writing it is the slowest part of the
@@ -117,20 +135,18 @@ export async function timedBursts(
       `(+${(sealedMs / 1000).toFixed(1)} s until every proxy held them)`,
   );
   const state = await ctx.server.call<ExpectedEntry[]>('state', { dataset });
+  const params: ConvergeParams = {
+    cache: state,
+    handler: changes,
+    timeoutMs: ctx.plan.timeoutMs,
+    measureMemory,
+  };
   const held = performance.now();
   const figures: Map<ContenderProcess, PhaseResult>[] = [];
   for (const [rep, group] of groups.entries()) {
     const results = new Map<ContenderProcess, PhaseResult>();
     for (const child of rotate(group, rep)) {
-      resumeContender(child);
-      await child.rpc.call('arm', {
-        cache: state,
-        handler: changes,
-        timeoutMs: ctx.plan.timeoutMs,
-        measureMemory,
-      } satisfies ConvergeParams);
-      await ctx.server.call('release', { dataset, id: child.proxyId });
-      results.set(child, await child.rpc.call<PhaseResult>('result'));
+      results.set(child, await releaseAndTime(ctx, dataset, child, params));
       pauseContender(child);
     }
     figures.push(results);
