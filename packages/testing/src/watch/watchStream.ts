@@ -210,7 +210,7 @@ export class WatchStream {
     if (pending.length === 0) return;
     this.pending = [];
     if (this.res.destroyed || this.res.writableEnded) return;
-    this.res.write(pending.length === 1 ? (pending[0] as Buffer) : Buffer.concat(pending));
+    this.res.write(pending.length === 1 ? (pending[0] as Buffer) : joinShared(pending));
   }
 
   private checkArmedFault(): void {
@@ -234,4 +234,24 @@ export class WatchStream {
     this.timers.length = 0;
     for (const listener of this.closeListeners.splice(0)) listener();
   }
+}
+
+// Every watcher of a resource queues the same shared line buffers in the same turn, so the
+// first stream to flush joins them and the others reuse that chunk: a burst to many watchers
+// copies its bytes once instead of once per watcher. Forgotten at the end of the turn.
+let lastJoined: { readonly parts: readonly Buffer[]; readonly joined: Buffer } | undefined;
+
+function joinShared(parts: readonly Buffer[]): Buffer {
+  const last = lastJoined;
+  if (last !== undefined && sameParts(last.parts, parts)) return last.joined;
+  const joined = Buffer.concat(parts as Buffer[]);
+  if (last === undefined) process.nextTick(() => (lastJoined = undefined));
+  lastJoined = { parts, joined };
+  return joined;
+}
+
+function sameParts(a: readonly Buffer[], b: readonly Buffer[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
