@@ -226,3 +226,23 @@ test('§3.5 stopping the server ends open watches cleanly and leaves no connecti
   expect(server.openWatches).toBe(0);
   expect(server.openConnections).toBe(0);
 });
+
+test('§3.1 watchers written to in the same turn each get exactly their own events, in order', async () => {
+  const at = `resourceVersion=${server.resourceVersion}`;
+  const all = await client.watch(`/api/v1/namespaces/test/pods?watch=1&${at}`);
+  const alsoAll = await client.watch(`/api/v1/pods?watch=1&${at}`);
+  const web = await client.watch(
+    `/api/v1/namespaces/test/pods?watch=1&labelSelector=app%3Dweb&${at}`,
+  );
+  // One synchronous burst: every line below is queued in the same turn of the event loop.
+  const names = Array.from({ length: 20 }, (_, i) => `p${i}`);
+  for (const [i, name] of names.entries()) {
+    server.create(pod('test', name, { labels: { app: i % 2 === 0 ? 'web' : 'db' } }));
+  }
+  const created = (w: typeof all, count: number) =>
+    w.take(count).then((lines) => lines.map((l) => ('type' in l ? l.object.metadata.name : '')));
+  expect(await created(all, 20)).toEqual(names);
+  expect(await created(alsoAll, 20)).toEqual(names);
+  expect(await created(web, 10)).toEqual(names.filter((_, i) => i % 2 === 0));
+  for (const w of [all, alsoAll, web]) w.close();
+});
