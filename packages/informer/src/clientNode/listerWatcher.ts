@@ -9,10 +9,12 @@ import type {
   WatchEvent,
   WatchOptions,
 } from '../listerWatcher.js';
+import { utf8Bytes } from './bytes.js';
 import { kubeRequest, type FetchLike } from './kubeRequest.js';
 import { KindGuard } from './kindGuard.js';
 import { LineSplitter } from './lineSplitter.js';
-import { guardProgress, readText } from './progressGuard.js';
+import { ListBodyReader } from './listBodyReader.js';
+import { guardProgress, readBody } from './progressGuard.js';
 import { collectionPath, describeResource, type ResourceRef } from './resourcePath.js';
 import { decodeWatchEvent } from './watchEventDecoder.js';
 
@@ -118,11 +120,10 @@ export function listerWatcher<T = KubeObject>(
             context,
           });
           progress();
-          const text =
-            response.body === null
-              ? await response.text()
-              : await readText(response.body, progress);
-          return decodeListPage(text, decode, context, kinds);
+          const body = new ListBodyReader();
+          if (response.body === null) body.push(utf8Bytes(await response.text()));
+          else await readBody(response.body, progress, body);
+          return decodeListPage(body, decode, context, kinds);
         }),
       );
     },
@@ -214,16 +215,16 @@ function abortable<R>(request: (signal: AbortSignal) => Promise<R>): Observable<
 }
 
 function decodeListPage<T>(
-  text: string,
+  body: ListBodyReader,
   decode: (raw: unknown) => T,
   context: ErrorContext,
   kinds: KindGuard,
 ): ListPage<T> {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = body.end();
   } catch {
-    throw new DecodeError('list', text, 'invalid JSON', context);
+    throw new DecodeError('list', body.head(), 'invalid JSON', context);
   }
   const list = parsed as {
     kind?: unknown;
@@ -232,14 +233,14 @@ function decodeListPage<T>(
     items?: unknown;
   } | null;
   if (list === null || typeof list !== 'object' || !Array.isArray(list.items)) {
-    throw new DecodeError('list', text, 'no items array', context);
+    throw new DecodeError('list', body.head(), 'no items array', context);
   }
   const resourceVersion = list.metadata?.resourceVersion;
   if (typeof resourceVersion !== 'string') {
-    throw new DecodeError('list', text.slice(0, 200), 'no metadata.resourceVersion', context);
+    throw new DecodeError('list', body.head(), 'no metadata.resourceVersion', context);
   }
   const wrongKind = kinds.checkList(list.kind);
-  if (wrongKind !== undefined) throw new DecodeError('list', text, wrongKind, context);
+  if (wrongKind !== undefined) throw new DecodeError('list', body.head(), wrongKind, context);
   // Built-in list items carry no kind/apiVersion while watch events do; filling them in from
   // the list makes cached objects look the same whichever way they arrived.
   const kind =
@@ -254,7 +255,7 @@ function decodeListPage<T>(
       if (typed.kind === undefined && kind !== undefined) typed.kind = kind;
       if (typed.apiVersion === undefined && apiVersion !== undefined) typed.apiVersion = apiVersion;
       const wrongItem = kinds.checkObject(item);
-      if (wrongItem !== undefined) throw new DecodeError('list', text, wrongItem, context);
+      if (wrongItem !== undefined) throw new DecodeError('list', body.head(), wrongItem, context);
     }
     items.push(decode(item));
   }

@@ -1,4 +1,4 @@
-import { concatBytes, utf8Bytes } from './bytes.js';
+import { utf8Bytes } from './bytes.js';
 
 /**
  * Runs a request that must keep making progress: when `idleMs` passes without a call to
@@ -47,21 +47,19 @@ export async function guardProgress<R>(
 }
 
 /**
- * Reads a whole body as text, calling `progress` on every chunk.
+ * Reads a whole body into `reader`, calling `progress` on every chunk.
  *
  * @param body - the body's chunks
  * @param progress - called after each chunk
- * @returns the body, decoded as UTF-8
+ * @param reader - takes the body's bytes
  */
-export async function readText(
+export async function readBody(
   body: AsyncIterable<Uint8Array | string>,
   progress: () => void,
-): Promise<string> {
-  const parts: Uint8Array[] = [];
+  reader: { push(chunk: Uint8Array): void },
+): Promise<void> {
   for await (const chunk of body) {
     progress();
-    parts.push(utf8Bytes(chunk));
+    reader.push(utf8Bytes(chunk));
   }
-  // One copy and one decode for the whole body, as `text()` does.
-  return new TextDecoder('utf-8').decode(concatBytes(parts));
 }

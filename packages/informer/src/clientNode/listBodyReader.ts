@@ -1,0 +1,303 @@
+import { concatBytes } from './bytes.js';
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const ITEMS_KEY = '"items"';
+
+/** Where the reader is in the list's `items` array. */
+enum Items {
+  /** Not reached yet. */
+  Before,
+  /** After `[` or `,`: an item, or (after `[` only) the closing `]`, comes next. */
+  ExpectItem,
+  /** Inside an item. */
+  InItem,
+  /** After an item: `,` or `]` comes next. */
+  AfterItem,
+  /** After the closing `]`. */
+  Done,
+}
+
+/**
+ * Parses a list answer (`{"kind":…,"metadata":{…},"items":[…]}`) while it arrives: every
+ * item of the top-level `items` array is parsed on its own as soon as its last byte is in,
+ * and the rest (the envelope) once the body ends. The result equals `JSON.parse` of the whole
+ * body.
+ *
+ * A 50,000-pod list is close to 200 MB of JSON. Parsing it whole means holding the bytes, a
+ * copy of them in one buffer and the decoded text before `JSON.parse` can start, and it can
+ * only start after the last byte. Item by item, parsing runs while the next bytes are on their
+ * way, and nothing but the chunks themselves is held.
+ *
+ * The scan only tracks strings and nesting, which is enough to find where items start and end
+ * (no byte of a multi-byte UTF-8 character is ever a quote, bracket or comma). Anything it does
+ * not expect (an item that is not an object, a second `items` key, an item that is not valid
+ * JSON, bytes after the end) makes it give up and parse the whole body at the end, so an
+ * invalid body fails exactly as with `JSON.parse`.
+ */
+export class ListBodyReader {
+  // ignoreBOM: a BOM may only open the body; the envelope's decode strips it itself.
+  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  /** Every chunk, for the envelope, a fallback and error messages. */
+  private readonly chunks: Uint8Array[] = [];
+  private readonly items: unknown[] = [];
+  /** Bytes read before the current chunk. */
+  private offset = 0;
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  /** Offset of a depth-1 string that opened where a key belongs, while it is being read. */
+  private keyStart = -1;
+  /** The last depth-1 key read (only whether it is `"items"` matters), until its `:`. */
+  private key: string | undefined;
+  private expectValueOf: string | undefined;
+  private state = Items.Before;
+  /** Offsets of the items array's `[` and `]`. */
+  private open = -1;
+  private close = -1;
+  /** Offset where the current item starts, and its bytes in earlier chunks. */
+  private itemStart = -1;
+  private itemParts: Uint8Array[] = [];
+  private gaveUp = false;
+
+  /** @returns how many items have been parsed as they arrived (0 once the reader gave up) */
+  get itemsParsed(): number {
+    return this.items.length;
+  }
+
+  /** @param chunk - the next bytes of the body (kept until {@link ListBodyReader.end}) */
+  push(chunk: Uint8Array): void {
+    this.chunks.push(chunk);
+    if (!this.gaveUp) this.scan(chunk);
+    this.offset += chunk.length;
+  }
+
+  /**
+   * Ends the body.
+   *
+   * @returns what `JSON.parse` returns for the whole body
+   * @throws SyntaxError if the body is not valid JSON
+   */
+  end(): unknown {
+    if (this.gaveUp || this.state !== Items.Done || this.depth !== 0 || this.inString) {
+      return JSON.parse(this.decode(concatBytes(this.chunks)));
+    }
+    const envelope = JSON.parse(
+      this.decode(concatBytes([...this.slice(0, this.open + 1), ...this.slice(this.close)])),
+    ) as { items?: unknown };
+    if (!Array.isArray(envelope.items) || envelope.items.length !== 0) {
+      return JSON.parse(this.decode(concatBytes(this.chunks)));
+    }
+    envelope.items = this.items;
+    return envelope;
+  }
+
+  /**
+   * @param chars - how many characters at most
+   * @returns the start of the body as text, for error messages
+   */
+  head(chars = 200): string {
+    const start: Uint8Array[] = [];
+    let length = 0;
+    for (const chunk of this.chunks) {
+      if (length >= chars * 4) break;
+      start.push(chunk);
+      length += chunk.length;
+    }
+    return this.decode(concatBytes(start).subarray(0, chars * 4)).slice(0, chars);
+  }
+
+  private scan(chunk: Uint8Array): void {
+    for (let i = 0; i < chunk.length; i++) {
+      const byte = chunk[i] as number;
+      if (this.inString) {
+        // Most of a list's bytes are inside strings: skip to the closing quote natively.
+        const end = this.stringEnd(chunk, i);
+        if (end < 0) break;
+        i = end;
+        this.inString = false;
+        if (this.keyStart >= 0) this.endKey(chunk, i);
+        if (this.gaveUp) return;
+        continue;
+      }
+      if (this.state === Items.InItem) {
+        if (byte === QUOTE) this.inString = true;
+        else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) this.depth++;
+        else if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) {
+          if (--this.depth === 2) {
+            this.endItem(chunk, i);
+            if (this.gaveUp) return;
+          }
+        }
+        continue;
+      }
+      if (isSpace(byte)) continue;
+      const known =
+        this.state === Items.ExpectItem || this.state === Items.AfterItem
+          ? this.inItems(i, byte)
+          : this.inEnvelope(i, byte);
+      if (!known) return this.giveUp();
+    }
+    if (this.state === Items.InItem) {
+      this.itemParts.push(
+        this.itemStart >= this.offset ? chunk.subarray(this.itemStart - this.offset) : chunk,
+      );
+    }
+  }
+
+  /**
+   * @returns the offset in `chunk` of the quote that closes the string being read, from `i`
+   *   on; -1 if the string goes on into the next chunk (noting whether it ends mid-escape)
+   */
+  private stringEnd(chunk: Uint8Array, i: number): number {
+    let from = i;
+    if (this.escaped) {
+      this.escaped = false;
+      from++;
+    }
+    for (;;) {
+      const quote = chunk.indexOf(QUOTE, from);
+      // A backslash escapes the next byte: a quote after an odd run of them is text.
+      let run = 0;
+      const end = quote < 0 ? chunk.length : quote;
+      while (end - run - 1 >= from && chunk[end - run - 1] === BACKSLASH) run++;
+      if (quote < 0) {
+        this.escaped = run % 2 === 1;
+        return -1;
+      }
+      if (run % 2 === 0) return quote;
+      from = quote + 1;
+    }
+  }
+
+  /** A byte (not space) between the items of the `items` array; false if unexpected. */
+  private inItems(i: number, byte: number): boolean {
+    if (this.state === Items.ExpectItem && byte === OPEN_OBJECT) {
+      this.state = Items.InItem;
+      this.depth = 3;
+      this.itemStart = this.offset + i;
+      this.itemParts = [];
+      return true;
+    }
+    if (this.state === Items.AfterItem && byte === COMMA) {
+      this.state = Items.ExpectItem;
+      return true;
+    }
+    const empty = this.state === Items.ExpectItem && this.items.length === 0;
+    if (byte === CLOSE_ARRAY && (this.state === Items.AfterItem || empty)) {
+      this.state = Items.Done;
+      this.depth = 1;
+      this.close = this.offset + i;
+      return true;
+    }
+    return false;
+  }
+
+  /** A byte (not space) outside the `items` array; false if unexpected. */
+  private inEnvelope(i: number, byte: number): boolean {
+    if (this.depth === 0 && this.offset + i > 0 && this.state === Items.Done) return false;
+    switch (byte) {
+      case QUOTE:
+        this.inString = true;
+        // A depth-1 string right after `{` or `,` is a key.
+        if (this.depth === 1 && this.expectValueOf === undefined) this.keyStart = this.offset + i;
+        return true;
+      case COLON:
+        if (this.depth === 1) {
+          this.expectValueOf = this.key ?? '';
+          this.key = undefined;
+        }
+        return true;
+      case COMMA:
+        if (this.depth === 1) this.expectValueOf = undefined;
+        return true;
+      case OPEN_ARRAY:
+        if (this.depth === 1 && this.expectValueOf === ITEMS_KEY) {
+          if (this.state !== Items.Before) return false;
+          this.state = Items.ExpectItem;
+          this.open = this.offset + i;
+          this.depth = 2;
+          return true;
+        }
+        this.depth++;
+        return true;
+      case OPEN_OBJECT:
+        if (this.depth === 1 && this.expectValueOf === ITEMS_KEY) return false;
+        this.depth++;
+        return true;
+      case CLOSE_OBJECT:
+      case CLOSE_ARRAY:
+        this.depth--;
+        return this.depth >= 0;
+      default:
+        // A scalar value: `"items": null` and the like are left to the whole-body parse.
+        return !(this.depth === 1 && this.expectValueOf === ITEMS_KEY);
+    }
+  }
+
+  private endKey(chunk: Uint8Array, i: number): void {
+    const start = this.keyStart;
+    this.keyStart = -1;
+    const length = this.offset + i + 1 - start;
+    if (length !== ITEMS_KEY.length) {
+      this.key = '';
+      return;
+    }
+    const bytes =
+      start >= this.offset
+        ? chunk.subarray(start - this.offset, i + 1)
+        : concatBytes([...this.slice(start, this.offset), chunk.subarray(0, i + 1)]);
+    this.key = this.decode(bytes);
+    if (this.key === ITEMS_KEY && this.state !== Items.Before) this.giveUp();
+  }
+
+  private endItem(chunk: Uint8Array, i: number): void {
+    const last = chunk.subarray(
+      this.itemStart >= this.offset ? this.itemStart - this.offset : 0,
+      i + 1,
+    );
+    const bytes = this.itemParts.length === 0 ? last : concatBytes([...this.itemParts, last]);
+    this.itemParts = [];
+    this.state = Items.AfterItem;
+    try {
+      this.items.push(JSON.parse(this.decoder.decode(bytes)));
+    } catch {
+      this.giveUp();
+    }
+  }
+
+  private giveUp(): void {
+    this.gaveUp = true;
+    this.items.length = 0;
+    this.itemParts = [];
+  }
+
+  /** @returns the kept chunks' bytes from `start` to `end` (offsets in the body), as views */
+  private slice(start: number, end = Infinity): Uint8Array[] {
+    const parts: Uint8Array[] = [];
+    let at = 0;
+    for (const chunk of this.chunks) {
+      const from = Math.max(start - at, 0);
+      const to = Math.min(end - at, chunk.length);
+      if (from < to) parts.push(chunk.subarray(from, to));
+      at += chunk.length;
+      if (at >= end) break;
+    }
+    return parts;
+  }
+
+  private decode(bytes: Uint8Array): string {
+    const text = this.decoder.decode(bytes);
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  }
+}
+
+function isSpace(byte: number): boolean {
+  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+}
