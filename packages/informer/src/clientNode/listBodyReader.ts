@@ -56,6 +56,7 @@ export class ListBodyReader {
   private keyStart = -1;
   /** The last depth-1 key read (only whether it is `"items"` matters), until its `:`. */
   private key: string | undefined;
+  /** The depth-1 key whose value comes next (after its `:`); undefined where a key belongs. */
   private expectValueOf: string | undefined;
   private state = Items.Before;
   /** Offsets of the items array's `[` and `]`. */
