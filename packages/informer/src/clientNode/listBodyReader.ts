@@ -47,24 +47,24 @@ export class ListBodyReader {
   /** Every chunk, for the envelope, a fallback and error messages. */
   private readonly chunks: Uint8Array[] = [];
   private readonly items: unknown[] = [];
-  /** Bytes read before the current chunk. */
+  /** Bytes received, and those before the chunk being scanned. */
+  private received = 0;
   private offset = 0;
   private depth = 0;
   private inString = false;
   private escaped = false;
   /** Offset of a depth-1 string that opened where a key belongs, while it is being read. */
   private keyStart = -1;
-  /** The last depth-1 key read (only whether it is `"items"` matters), until its `:`. */
-  private key: string | undefined;
-  /** The depth-1 key whose value comes next (after its `:`); undefined where a key belongs. */
-  private expectValueOf: string | undefined;
+  /** Whether the last depth-1 key read is `"items"`. */
+  private keyIsItems = false;
+  /** After a depth-1 `:`, whether the value is that of `"items"`; undefined where a key belongs. */
+  private valueOfItems: boolean | undefined;
   private state = Items.Before;
   /** Offsets of the items array's `[` and `]`. */
   private open = -1;
   private close = -1;
-  /** Offset where the current item starts, and its bytes in earlier chunks. */
+  /** Offset where the current item starts. */
   private itemStart = -1;
-  private itemParts: Uint8Array[] = [];
   private gaveUp = false;
 
   /** @returns how many items have been parsed as they arrived (0 once the reader gave up) */
@@ -75,8 +75,9 @@ export class ListBodyReader {
   /** @param chunk - the next bytes of the body (kept until {@link ListBodyReader.end}) */
   push(chunk: Uint8Array): void {
     this.chunks.push(chunk);
+    this.offset = this.received;
+    this.received += chunk.length;
     if (!this.gaveUp) this.scan(chunk);
-    this.offset += chunk.length;
   }
 
   /**
@@ -86,12 +87,13 @@ export class ListBodyReader {
    * @throws SyntaxError if the body is not valid JSON
    */
   end(): unknown {
-    if (this.gaveUp || this.state !== Items.Done || this.depth !== 0 || this.inString) {
+    if (this.gaveUp || this.state !== Items.Done || this.depth !== 0) {
       return JSON.parse(this.decode(concatBytes(this.chunks)));
     }
     const envelope = JSON.parse(
       this.decode(concatBytes([...this.slice(0, this.open + 1), ...this.slice(this.close)])),
     ) as { items?: unknown };
+    // Not the empty array left in place of the items: a later, escaped spelling of the key.
     if (!Array.isArray(envelope.items) || envelope.items.length !== 0) {
       return JSON.parse(this.decode(concatBytes(this.chunks)));
     }
@@ -104,14 +106,8 @@ export class ListBodyReader {
    * @returns the start of the body as text, for error messages
    */
   head(chars = 200): string {
-    const start: Uint8Array[] = [];
-    let length = 0;
-    for (const chunk of this.chunks) {
-      if (length >= chars * 4) break;
-      start.push(chunk);
-      length += chunk.length;
-    }
-    return this.decode(concatBytes(start).subarray(0, chars * 4)).slice(0, chars);
+    // A character is at most four bytes.
+    return this.decode(concatBytes(this.slice(0, chars * 4))).slice(0, chars);
   }
 
   private scan(chunk: Uint8Array): void {
@@ -123,7 +119,7 @@ export class ListBodyReader {
         if (end < 0) break;
         i = end;
         this.inString = false;
-        if (this.keyStart >= 0) this.endKey(chunk, i);
+        if (this.keyStart >= 0) this.endKey(this.offset + i + 1);
         if (this.gaveUp) return;
         continue;
       }
@@ -132,7 +128,7 @@ export class ListBodyReader {
         else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) this.depth++;
         else if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) {
           if (--this.depth === 2) {
-            this.endItem(chunk, i);
+            this.endItem(this.offset + i + 1);
             if (this.gaveUp) return;
           }
         }
@@ -144,11 +140,6 @@ export class ListBodyReader {
           ? this.inItems(i, byte)
           : this.inEnvelope(i, byte);
       if (!known) return this.giveUp();
-    }
-    if (this.state === Items.InItem) {
-      this.itemParts.push(
-        this.itemStart >= this.offset ? chunk.subarray(this.itemStart - this.offset) : chunk,
-      );
     }
   }
 
@@ -183,7 +174,6 @@ export class ListBodyReader {
       this.state = Items.InItem;
       this.depth = 3;
       this.itemStart = this.offset + i;
-      this.itemParts = [];
       return true;
     }
     if (this.state === Items.AfterItem && byte === COMMA) {
@@ -202,24 +192,21 @@ export class ListBodyReader {
 
   /** A byte (not space) outside the `items` array; false if unexpected. */
   private inEnvelope(i: number, byte: number): boolean {
-    if (this.depth === 0 && this.offset + i > 0 && this.state === Items.Done) return false;
+    if (this.depth === 0 && this.state === Items.Done) return false;
     switch (byte) {
       case QUOTE:
         this.inString = true;
         // A depth-1 string right after `{` or `,` is a key.
-        if (this.depth === 1 && this.expectValueOf === undefined) this.keyStart = this.offset + i;
+        if (this.depth === 1 && this.valueOfItems === undefined) this.keyStart = this.offset + i;
         return true;
       case COLON:
-        if (this.depth === 1) {
-          this.expectValueOf = this.key ?? '';
-          this.key = undefined;
-        }
+        if (this.depth === 1) this.valueOfItems = this.keyIsItems;
         return true;
       case COMMA:
-        if (this.depth === 1) this.expectValueOf = undefined;
+        if (this.depth === 1) this.valueOfItems = undefined;
         return true;
       case OPEN_ARRAY:
-        if (this.depth === 1 && this.expectValueOf === ITEMS_KEY) {
+        if (this.depth === 1 && this.valueOfItems === true) {
           if (this.state !== Items.Before) return false;
           this.state = Items.ExpectItem;
           this.open = this.offset + i;
@@ -229,7 +216,7 @@ export class ListBodyReader {
         this.depth++;
         return true;
       case OPEN_OBJECT:
-        if (this.depth === 1 && this.expectValueOf === ITEMS_KEY) return false;
+        if (this.depth === 1 && this.valueOfItems === true) return false;
         this.depth++;
         return true;
       case CLOSE_OBJECT:
@@ -238,36 +225,27 @@ export class ListBodyReader {
         return this.depth >= 0;
       default:
         // A scalar value: `"items": null` and the like are left to the whole-body parse.
-        return !(this.depth === 1 && this.expectValueOf === ITEMS_KEY);
+        return !(this.depth === 1 && this.valueOfItems === true);
     }
   }
 
-  private endKey(chunk: Uint8Array, i: number): void {
+  /** @param end - the offset just past the key's closing quote */
+  private endKey(end: number): void {
     const start = this.keyStart;
     this.keyStart = -1;
-    const length = this.offset + i + 1 - start;
-    if (length !== ITEMS_KEY.length) {
-      this.key = '';
-      return;
-    }
-    const bytes =
-      start >= this.offset
-        ? chunk.subarray(start - this.offset, i + 1)
-        : concatBytes([...this.slice(start, this.offset), chunk.subarray(0, i + 1)]);
-    this.key = this.decode(bytes);
-    if (this.key === ITEMS_KEY && this.state !== Items.Before) this.giveUp();
+    this.keyIsItems =
+      end - start === ITEMS_KEY.length &&
+      this.decode(concatBytes(this.slice(start, end))) === ITEMS_KEY;
+    if (this.keyIsItems && this.state !== Items.Before) this.giveUp();
   }
 
-  private endItem(chunk: Uint8Array, i: number): void {
-    const last = chunk.subarray(
-      this.itemStart >= this.offset ? this.itemStart - this.offset : 0,
-      i + 1,
-    );
-    const bytes = this.itemParts.length === 0 ? last : concatBytes([...this.itemParts, last]);
-    this.itemParts = [];
+  /** @param end - the offset just past the item's closing brace */
+  private endItem(end: number): void {
     this.state = Items.AfterItem;
     try {
-      this.items.push(JSON.parse(this.decoder.decode(bytes)));
+      this.items.push(
+        JSON.parse(this.decoder.decode(concatBytes(this.slice(this.itemStart, end)))),
+      );
     } catch {
       this.giveUp();
     }
@@ -276,21 +254,23 @@ export class ListBodyReader {
   private giveUp(): void {
     this.gaveUp = true;
     this.items.length = 0;
-    this.itemParts = [];
   }
 
-  /** @returns the kept chunks' bytes from `start` to `end` (offsets in the body), as views */
-  private slice(start: number, end = Infinity): Uint8Array[] {
+  /**
+   * @returns the kept chunks' bytes from `start` to `end` (offsets in the body), as views.
+   *   Walks back from the newest chunk: items and keys end in the chunk being scanned.
+   */
+  private slice(start: number, end = this.received): Uint8Array[] {
     const parts: Uint8Array[] = [];
-    let at = 0;
-    for (const chunk of this.chunks) {
+    let at = this.received;
+    for (let c = this.chunks.length - 1; c >= 0 && at > start; c--) {
+      const chunk = this.chunks[c] as Uint8Array;
+      at -= chunk.length;
       const from = Math.max(start - at, 0);
       const to = Math.min(end - at, chunk.length);
       if (from < to) parts.push(chunk.subarray(from, to));
-      at += chunk.length;
-      if (at >= end) break;
     }
-    return parts;
+    return parts.reverse();
   }
 
   private decode(bytes: Uint8Array): string {

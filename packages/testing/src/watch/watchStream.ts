@@ -244,7 +244,7 @@ let lastJoined: { readonly parts: readonly Buffer[]; readonly joined: Buffer } |
 function joinShared(parts: readonly Buffer[]): Buffer {
   const last = lastJoined;
   if (last !== undefined && sameParts(last.parts, parts)) return last.joined;
-  const joined = Buffer.concat(parts as Buffer[]);
+  const joined = Buffer.concat(parts);
   if (last === undefined) process.nextTick(() => (lastJoined = undefined));
   lastJoined = { parts, joined };
   return joined;
