@@ -32,6 +32,8 @@ let informers: TrackedInformers;
 let feed: ResourceFeed;
 let dashboard: DashboardServer;
 let browser: Browser;
+/** What beforeEach has started, undone in reverse order whatever failed. */
+let cleanups: Array<() => unknown> = [];
 
 beforeAll(async () => {
   webRoot = await buildWebBundle(mkdtempSync(join(tmpdir(), 'rxkube-web-')));
@@ -40,31 +42,34 @@ beforeAll(async () => {
 afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
 
 beforeEach(async () => {
+  cleanups = [];
+  // The browser first: when it cannot start, nothing was started that could keep Jest alive.
+  browser = await launchChromium();
+  cleanups.push(() => browser.close());
   server = await FakeApiServer.start({ bookmarkIntervalMs: 1000 });
+  cleanups.push(() => server.stop());
   simulation = new ClusterSimulation(server, { seed: 7, backdate: () => {} });
   simulation.populate();
   informers = new TrackedInformers(server.kubeConfig());
+  cleanups.push(() => informers.shutdown());
   const { informer, tracker } = informers.informerFor<KubeObject>({
     version: 'v1',
     plural: 'pods',
   });
   await informer.waitForCacheSync();
   feed = new ResourceFeed(informer, tracker, { statusThrottleMs: 100 });
+  cleanups.push(() => feed.close());
   dashboard = await startDashboardServer({
     port: 0,
     webRoot,
     feeds: { pods: feed },
     info: { cluster: 'test', banner: `fake API server · ${server.url}`, feeds: ['pods'] },
   });
-  browser = await launchChromium();
+  cleanups.push(() => dashboard.close());
 });
 
 afterEach(async () => {
-  await browser.close();
-  feed.close();
-  await dashboard.close();
-  informers.shutdown();
-  await server.stop();
+  for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
 /** Keys of the pods the server has now, sorted. */
