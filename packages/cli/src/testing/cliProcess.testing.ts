@@ -11,13 +11,28 @@ const packagesRoot = join(cliRoot, '..');
  * Bundles `src/bin.ts` (and the `@rxkube/*` packages, from source) into one ES module next to
  * the workspace's node_modules, so the tests run the real command as a child process without a
  * prior build.
+ *
+ * @returns the bundle's path
  */
-export async function bundleCli(): Promise<string> {
+export function bundleCli(): Promise<string> {
+  return bundleFromSource(join(cliRoot, 'src', 'bin.ts'), 'bin');
+}
+
+/**
+ * Bundles a TypeScript entry point of the workspace with the `@rxkube/*` packages from source
+ * and every other package external, into `node_modules/.cache` where those resolve. For tests
+ * that run a module in another process or thread without a prior build.
+ *
+ * @param entry - the entry point's path
+ * @param name - the bundle's name (the process id is added)
+ * @returns the bundle's path
+ */
+export async function bundleFromSource(entry: string, name: string): Promise<string> {
   const outDir = join(cliRoot, 'node_modules', '.cache', 'rxkube-cli-test');
   mkdirSync(outDir, { recursive: true });
-  const outfile = join(outDir, `bin-${process.pid}.mjs`);
+  const outfile = join(outDir, `${name}-${process.pid}.mjs`);
   await build({
-    entryPoints: [join(cliRoot, 'src', 'bin.ts')],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     platform: 'node',

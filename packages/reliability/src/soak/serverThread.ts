@@ -38,6 +38,8 @@ type Reply = { id: number; result?: unknown; error?: string };
 export class ServerThread {
   private nextId = 0;
   private readonly pending = new Map<number, (reply: Reply) => void>();
+  /** Why calls fail once the thread has ended. */
+  private ended: string | undefined;
 
   private constructor(
     private readonly worker: Worker,
@@ -47,18 +49,27 @@ export class ServerThread {
       this.pending.get(reply.id)?.(reply);
       this.pending.delete(reply.id);
     });
+    // A thread that ends answers nothing more: fail what waits rather than leave it pending,
+    // which would end the process with an unsettled top-level await (exit code 13).
+    worker.once('exit', (code) => {
+      this.ended = `the server thread exited (code ${code}) before it answered`;
+      for (const [id, settle] of this.pending) settle({ id, error: this.ended });
+      this.pending.clear();
+    });
   }
 
   /**
    * Starts the thread and waits until its server listens with its pods loaded.
    *
    * @param options - sizes, rate and seed.
+   * @param script - the thread's module: `soakServer.js` beside this one, or a bundle of it.
    * @returns the running thread.
    */
-  static start(options: ServerThreadOptions): Promise<ServerThread> {
-    const worker = new Worker(new URL('./soakServer.js', import.meta.url), {
-      workerData: options,
-    });
+  static start(
+    options: ServerThreadOptions,
+    script: URL | string = new URL('./soakServer.js', import.meta.url),
+  ): Promise<ServerThread> {
+    const worker = new Worker(script, { workerData: options });
     return new Promise((resolve, reject) => {
       worker.once('error', reject);
       worker.once('message', (message: { ready: string }) => {
@@ -115,8 +126,14 @@ export class ServerThread {
     await exited;
   }
 
+  /** @returns whether the thread is still running. */
+  get running(): boolean {
+    return this.ended === undefined;
+  }
+
   private call(method: ServerRequest['method'], params?: unknown): Promise<unknown> {
     const id = this.nextId++;
+    if (this.ended !== undefined) return Promise.reject(new Error(this.ended));
     return new Promise((resolve, reject) => {
       this.pending.set(id, (reply) =>
         reply.error === undefined ? resolve(reply.result) : reject(new Error(reply.error)),

@@ -46,7 +46,6 @@ const methods = {
   stop: async () => {
     workload.stop();
     await server.stop();
-    port.close();
   },
 };
 
@@ -58,6 +57,8 @@ port.on('message', (request: ServerRequest) => {
     } catch (error) {
       port.postMessage({ id: request.id, error: String(error) });
     }
+    // Only after the reply: a port closed first drops it, and the caller waits forever.
+    if (request.method === 'stop') port.close();
   })();
 });
 port.postMessage({ ready: server.kubeConfigYaml() });
