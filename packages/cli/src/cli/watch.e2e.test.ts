@@ -171,6 +171,32 @@ describe('rxkube watch failures', () => {
     expect(context.stderr).toMatch(/hint: available: \S+/);
   });
 
+  it('refuses to run without a kubeconfig unless --demo asks for the simulated cluster (exit 3)', async () => {
+    // The child's HOME has no ~/.kube/config and its environment no KUBECONFIG.
+    const runs = [
+      rxkube('watch', 'pods', '-A', '-o', 'json'),
+      rxkube('watch', 'pods', '-A'),
+      rxkube('dashboard', '--port', '0'),
+    ];
+    const outcome = await Promise.all(
+      runs.map(async (run) => ({ exit: await run.exited, stdout: run.stdout, stderr: run.stderr })),
+    );
+    expect(outcome).toEqual(
+      runs.map(() => ({
+        exit: 3,
+        stdout: '', // no made-up objects for a script to mistake for its cluster's
+        stderr:
+          'error: no kubeconfig found: $KUBECONFIG is not set and ~/.kube/config does not exist\n' +
+          '  hint: pass --kubeconfig <file>, or --demo for the embedded simulated cluster\n',
+      })),
+    );
+
+    const demo = rxkube('watch', 'pods', '-A', '-o', 'json', '--demo', '--demo-faults', '0');
+    await demo.waitFor((p) => p.stdout.includes('"SYNCED"'), 'SYNCED on the simulated cluster');
+    expect(await demo.interrupt()).toBe(0);
+    expect(demo.stderr).toContain('cluster: embedded simulated cluster (--demo)');
+  });
+
   it('rejects conflicting or missing arguments (exit 2)', async () => {
     const both = rxkube('watch', 'pods', '-n', 'shop', '-A', '--kubeconfig', kubeconfig);
     expect(await both.exited).toBe(2);
