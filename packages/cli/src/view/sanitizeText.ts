@@ -14,6 +14,7 @@ export const maxTextLength = 1024;
  * Everything else — CJK, accents, emoji — is ordinary text and kept.
  */
 export const unsafeCodePoints =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
 
 const named: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
