@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import { main } from './cli/main.js';
 
-// Ctrl-C and SIGTERM ask the command to stop: it closes its watches, servers and the embedded
-// cluster, then the process exits. A second Ctrl-C, or cleanup taking over 2 s, exits at once.
+// Ctrl-C, SIGTERM and SIGHUP (the terminal closed) ask the command to stop: it closes its
+// watches, servers and the embedded cluster, then the process exits. A second Ctrl-C, or cleanup taking over 2 s, exits at once.
 const controller = new AbortController();
 let stopping = false;
 const stop = (): void => {
@@ -13,6 +13,7 @@ const stop = (): void => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+process.on('SIGHUP', stop);
 
 const code = await main(process.argv.slice(2), {
   stdout: process.stdout,

@@ -27,7 +27,7 @@ export function createProgram(io: CommandIo, done: (code: number) => void): Comm
   const program = new Command('rxkube')
     .description(
       'Kubernetes informers as RxJS Observables: live views of a cluster, fed by shared informers.\n' +
-        'Without a kubeconfig (or with --demo) it runs on an embedded simulated cluster.',
+        'With --demo it runs on an embedded simulated cluster instead of a kubeconfig.',
     )
     .version('0.1.0', '-v, --version')
     .showHelpAfterError('(run with --help for usage)')
@@ -107,7 +107,7 @@ function withClusterFlags(command: Command): Command {
   return command
     .option('--kubeconfig <file>', 'kubeconfig file (default: $KUBECONFIG, else ~/.kube/config)')
     .option('--context <name>', 'kubeconfig context (default: the current one)')
-    .option('--demo', 'use the embedded simulated cluster even if a kubeconfig exists')
+    .option('--demo', 'use the embedded simulated cluster instead of a kubeconfig')
     .option(
       '--connect-timeout <duration>',
       'give up reaching the cluster after this long (0: never)',

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { FakeApiServer } from '@rxkube/testing';
 import { CliProcess, bundleCli } from '../testing/cliProcess.testing.js';
 import { createPod, deletePod, movePod } from '../testing/pods.testing.js';
+import { unsafeCodePoints } from '../view/sanitizeText.js';
 
 jest.setTimeout(60_000);
 
@@ -171,6 +172,32 @@ describe('rxkube watch failures', () => {
     expect(context.stderr).toMatch(/hint: available: \S+/);
   });
 
+  it('refuses to run without a kubeconfig unless --demo asks for the simulated cluster (exit 3)', async () => {
+    // The child's HOME has no ~/.kube/config and its environment no KUBECONFIG.
+    const runs = [
+      rxkube('watch', 'pods', '-A', '-o', 'json'),
+      rxkube('watch', 'pods', '-A'),
+      rxkube('dashboard', '--port', '0'),
+    ];
+    const outcome = await Promise.all(
+      runs.map(async (run) => ({ exit: await run.exited, stdout: run.stdout, stderr: run.stderr })),
+    );
+    expect(outcome).toEqual(
+      runs.map(() => ({
+        exit: 3,
+        stdout: '', // no made-up objects for a script to mistake for its cluster's
+        stderr:
+          'error: no kubeconfig found: $KUBECONFIG is not set and ~/.kube/config does not exist\n' +
+          '  hint: pass --kubeconfig <file>, or --demo for the embedded simulated cluster\n',
+      })),
+    );
+
+    const demo = rxkube('watch', 'pods', '-A', '-o', 'json', '--demo', '--demo-faults', '0');
+    await demo.waitFor((p) => p.stdout.includes('"SYNCED"'), 'SYNCED on the simulated cluster');
+    expect(await demo.interrupt()).toBe(0);
+    expect(demo.stderr).toContain('cluster: embedded simulated cluster (--demo)');
+  });
+
   it('rejects conflicting or missing arguments (exit 2)', async () => {
     const both = rxkube('watch', 'pods', '-n', 'shop', '-A', '--kubeconfig', kubeconfig);
     expect(await both.exited).toBe(2);
@@ -178,5 +205,98 @@ describe('rxkube watch failures', () => {
     const none = rxkube('watch');
     expect(await none.exited).toBe(2);
     expect(none.stderr).toContain("missing required argument 'resource'");
+  });
+});
+
+describe('cluster text never drives the terminal', () => {
+  // What a hostile or compromised API server could put in fields the table shows: a window
+  // title (OSC 0), a clear screen, an OSC 8 hyperlink, a one-character C1 CSI, DEL, a bidi
+  // override, a newline that fakes a row.
+  const reason = '\x1b]0;owned\x07Evicted\x1b[2J\x1b[H';
+  const node = 'worker\x9b31m-\u202elive\x7f\x1b]8;;http://evil.example/\x1b\\x\x1b]8;;\x1b\\';
+  const phase = 'Running\nshop  web-9  1/1  Running';
+  const raw = (text: string): string[] =>
+    text.match(unsafeCodePoints)?.filter((c) => c !== '\n') ?? [];
+
+  function hostilePod(): void {
+    createPod(server, 'shop', 'web-hostile', 'running');
+    server.patch(
+      { apiVersion: 'v1', kind: 'Pod', namespace: 'shop', name: 'web-hostile' },
+      (obj) => {
+        const status = obj['status'] as Record<string, unknown>;
+        status['phase'] = phase;
+        status['reason'] = reason;
+        status['containerStatuses'] = [];
+        (obj['spec'] as Record<string, unknown>)['nodeName'] = node;
+        obj['metadata'] = { ...(obj['metadata'] as object), labels: { app: '数据库\x1b[31m' } };
+      },
+    );
+  }
+
+  it('shows names, phases and reasons escaped in plain table frames', async () => {
+    hostilePod();
+    const cli = rxkube('watch', 'pods', '-n', 'shop', '--kubeconfig', kubeconfig);
+    await cli.waitFor((p) => p.stdout.includes('web-hostile'), 'the hostile row');
+    expect(await cli.interrupt()).toBe(0);
+    const row = cli.stdout.split('\n').find((line) => line.includes('web-hostile')) ?? '';
+    expect({ raw: raw(cli.stdout + cli.stderr), row: row.trim().split(/\s{2,}/) }).toEqual({
+      raw: [],
+      row: [
+        'web-hostile',
+        '0/1',
+        '\\x1b]0;owned\\x07Evicted\\x1b[2J\\x1b[H',
+        '0',
+        expect.stringMatching(/^\d+s$/),
+        'worker\\x9b31m-\\u202elive\\x7f\\x1b]8;;http://evil.example/\\x1b\\x\\x1b]8;;\\x1b\\',
+      ],
+    });
+  });
+
+  it('writes -o json with every control escaped, and loses nothing', async () => {
+    hostilePod();
+    const cli = rxkube('watch', 'pods', '-n', 'shop', '-o', 'json', '--kubeconfig', kubeconfig);
+    await cli.waitFor((p) => p.stdout.includes('"SYNCED"'), 'SYNCED');
+    expect(await cli.interrupt()).toBe(0);
+    const hostile = jsonLines(cli.stdout).find((l) => l.object?.metadata.name === 'web-hostile');
+    const object = hostile?.object as unknown as {
+      metadata: { labels: Record<string, string> };
+      spec: { nodeName: string };
+      status: { phase: string; reason: string };
+    };
+    expect({
+      raw: raw(cli.stdout + cli.stderr),
+      phase: object.status.phase,
+      reason: object.status.reason,
+      node: object.spec.nodeName,
+      label: object.metadata.labels['app'],
+    }).toEqual({ raw: [], phase, reason, node, label: '数据库\x1b[31m' });
+    expect(cli.stdout).toContain('"nodeName":"worker\\u009b31m-\\u202elive\\u007f');
+  });
+
+  it('escapes and caps a Status message of 1 MB with escape sequences (exit 5)', async () => {
+    await server.stop();
+    const user = `\x1b]0;owned\x07\x1b[2J${'x'.repeat(1_000_000)}`;
+    server = await FakeApiServer.start({ forbiddenNamespaces: ['secret'], user });
+    writeFileSync(kubeconfig, server.kubeConfigYaml());
+    const runs = ['table', 'json'].map((output) =>
+      rxkube('watch', 'pods', '-n', 'secret', '-o', output, '--kubeconfig', kubeconfig),
+    );
+    const outcome = await Promise.all(
+      runs.map(async (cli) => {
+        const exit = await cli.exited;
+        const error = cli.stderr.split('\n').find((line) => line.startsWith('error:')) ?? '';
+        return { exit, raw: raw(cli.stdout + cli.stderr), error, length: [...error].length };
+      }),
+    );
+    expect(outcome).toEqual(
+      runs.map(() => ({
+        exit: 5,
+        raw: [],
+        error: expect.stringMatching(
+          /^error: forbidden: cannot list pods in secret \(403\): pods is forbidden: User "\\x1b\]0;owned\\x07\\x1b\[2Jx+…$/,
+        ),
+        length: 'error: '.length + 1024,
+      })),
+    );
   });
 });

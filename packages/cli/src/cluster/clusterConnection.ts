@@ -1,10 +1,11 @@
 import type { KubeConfig } from '@kubernetes/client-node';
+import { kubeconfigError } from '../errors/cliError.js';
 import { kubeconfigFiles, loadKubeconfig, type KubeconfigOptions } from './kubeconfigFile.js';
 import { startSimulatedCluster, type SimulatedClusterOptions } from './simulatedCluster.js';
 
 /** Options of {@link connectCluster}: kubectl's flags plus the embedded cluster's. */
 export interface ClusterOptions extends KubeconfigOptions {
-  /** Use the embedded simulated cluster even when a kubeconfig exists. */
+  /** Use the embedded simulated cluster (and no kubeconfig). */
   demo?: boolean | undefined;
   /** Tuning of the embedded cluster. */
   simulated?: SimulatedClusterOptions;
@@ -26,20 +27,30 @@ export interface ClusterConnection {
 }
 
 /**
- * Picks the cluster as the documentation says: the current (or `--context`) context of the
- * kubeconfig when there is one, otherwise — or with `--demo` — the embedded simulated cluster.
+ * Picks the cluster as the documentation says: with `--demo` the embedded simulated cluster,
+ * otherwise the current (or `--context`) context of the kubeconfig. A missing kubeconfig is an
+ * error, not a reason to fall back to the simulated cluster: a script must never read made-up
+ * objects as if they were its cluster's.
  *
  * @param options - `--kubeconfig`, `--context`, `--demo`
  * @param env - the environment (for tests)
  * @returns the connection
- * @throws CliError for an unusable kubeconfig
+ * @throws CliError (exit code 3) for a missing or unusable kubeconfig
  */
 export async function connectCluster(
   options: ClusterOptions,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<ClusterConnection> {
-  const files = options.demo === true ? [] : kubeconfigFiles(options, env);
-  if (files.length > 0) {
+  if (options.demo !== true) {
+    const files = kubeconfigFiles(options, env);
+    if (files.length === 0) {
+      throw kubeconfigError(
+        env['KUBECONFIG']
+          ? 'no kubeconfig found: none of the files in $KUBECONFIG exists'
+          : 'no kubeconfig found: $KUBECONFIG is not set and ~/.kube/config does not exist',
+        'pass --kubeconfig <file>, or --demo for the embedded simulated cluster',
+      );
+    }
     const loaded = loadKubeconfig(files, options.context);
     return {
       kind: 'kubeconfig',
@@ -51,7 +62,6 @@ export async function connectCluster(
     };
   }
   const cluster = await startSimulatedCluster(options.simulated);
-  const why = options.demo === true ? '--demo' : 'no kubeconfig found';
   const faultMs = options.simulated?.faultIntervalMs ?? 30_000;
   const faults = faultMs > 0 ? `, a disconnect or 410 every ${Math.round(faultMs / 1000)}s` : '';
   return {
@@ -60,7 +70,7 @@ export async function connectCluster(
     server: cluster.server.url,
     name: 'simulated',
     banner:
-      `embedded simulated cluster (${why}) · ${cluster.simulation.podCount} pods churning${faults}` +
+      `embedded simulated cluster (--demo) · ${cluster.simulation.podCount} pods churning${faults}` +
       ` · ${cluster.server.url}`,
     close: () => cluster.stop(),
   };

@@ -6,6 +6,7 @@ import {
 import type { ApiResource } from '../resources/apiResource.js';
 import { connectWithRetry } from '../resources/connectWithRetry.js';
 import { discoverResources } from '../resources/discovery.js';
+import { sanitizeText } from '../view/sanitizeText.js';
 import { createProgress } from '../watch/progress.js';
 import { colorEnabled, makeStyle } from '../watch/style.js';
 import type { CommandIo } from './commandIo.js';
@@ -37,7 +38,10 @@ export async function openCluster(
 ): Promise<OpenCluster> {
   const style = makeStyle(colorEnabled(io.stderr, io.env));
   const connection = await connectCluster(options, io.env);
-  io.stderr.write(`${style.cyan('⎈')} ${style.bold('cluster:')} ${connection.banner}\n`);
+  // Context names and server URLs come from a kubeconfig that may not be the user's own.
+  io.stderr.write(
+    `${style.cyan('⎈')} ${style.bold('cluster:')} ${sanitizeText(connection.banner)}\n`,
+  );
   const progress = createProgress(io.stderr);
   try {
     progress.update(`Connecting to ${connection.server}…`);

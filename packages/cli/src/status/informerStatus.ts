@@ -27,6 +27,9 @@ export interface InformerStatus {
   readonly relists: number;
   /** Failed requests since the last success (the retry attempt number). */
   readonly failures: number;
-  /** The last error reported, with when it happened (ms since the epoch). */
+  /**
+   * The last error reported, with when it happened (ms since the epoch). The message is
+   * escaped and capped at 1 KiB (`sanitizeText`): it may quote a Status of any size or content.
+   */
   readonly lastError?: { readonly message: string; readonly at: number } | undefined;
 }

@@ -1,5 +1,6 @@
 import type { InformerError, ListerWatcher, SharedIndexInformer } from '@rxkube/informer';
 import { BehaviorSubject, Subscription, interval, type Observable } from 'rxjs';
+import { sanitizeText } from '../view/sanitizeText.js';
 import type { InformerStatus } from './informerStatus.js';
 import { trackListerWatcher, type LinkActivity } from './trackedListerWatcher.js';
 
@@ -67,7 +68,8 @@ export class StatusTracker {
     this.subscriptions.add(informer.hasSynced$.subscribe((synced) => this.update({ synced })));
     this.subscriptions.add(
       informer.errors$.subscribe((error: InformerError) =>
-        this.update({ lastError: { message: error.message, at: Date.now() } }),
+        // The message may quote a Status of any size and content: kept escaped and capped.
+        this.update({ lastError: { message: sanitizeText(error.message), at: Date.now() } }),
       ),
     );
     this.subscriptions.add(interval(1000).subscribe(() => this.sample()));

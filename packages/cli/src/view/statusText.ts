@@ -5,6 +5,11 @@ import { formatDuration } from './age.js';
 export interface StatusPart {
   readonly text: string;
   readonly tone: 'good' | 'progress' | 'bad' | 'plain';
+  /**
+   * May be cut to fit a narrow line (the last error, whose message has any length); the other
+   * parts are short and shown whole.
+   */
+  readonly shrinks?: boolean;
 }
 
 /**
@@ -30,6 +35,7 @@ export function statusParts(status: InformerStatus, now: number): StatusPart[] {
     parts.push({
       text: `last error ${formatDuration(now - status.lastError.at)} ago: ${status.lastError.message}`,
       tone: now - status.lastError.at < 10_000 ? 'bad' : 'plain',
+      shrinks: true,
     });
   }
   return parts;

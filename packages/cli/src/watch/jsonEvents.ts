@@ -1,6 +1,7 @@
 import type { SharedIndexInformer } from '@rxkube/informer';
 import { DeletedFinalStateUnknown, type KubeObject } from '@rxkube/store';
 import { Subscription, filter, interval, take } from 'rxjs';
+import { unsafeCodePoints } from '../view/sanitizeText.js';
 
 /**
  * One line of `rxkube watch -o json`. Objects are the API server's JSON (without
@@ -19,6 +20,10 @@ export type JsonWatchLine =
 
 /**
  * Streams an informer's events as JSON lines: `-o json`, one object per line, for scripts.
+ * `JSON.stringify` escapes C0 controls but writes DEL, C1 controls, bidi controls and line
+ * separators as they are, which a terminal showing the output would act on: those are written
+ * as `\uXXXX` escapes too (they only occur inside strings, where the escape is valid JSON). Nothing is lost: parsing a line
+ * gives back the object exactly.
  *
  * @param stream - where to write (stdout)
  * @param informer - the informer
@@ -28,7 +33,8 @@ export function startJsonEvents(
   stream: NodeJS.WritableStream,
   informer: SharedIndexInformer<KubeObject>,
 ): Subscription {
-  const write = (line: JsonWatchLine): void => void stream.write(`${JSON.stringify(line)}\n`);
+  const write = (line: JsonWatchLine): void =>
+    void stream.write(`${JSON.stringify(line).replace(unsafeCodePoints, jsonEscape)}\n`);
   let synced = false;
   const markSynced = (): void => {
     if (synced || !registration.hasSynced()) return;
@@ -73,4 +79,9 @@ export function startJsonEvents(
       .subscribe(markSynced),
   );
   return subscription;
+}
+
+/** `\uXXXX` for a code point of the Basic Multilingual Plane (all of the unsafe ones are). */
+function jsonEscape(char: string): string {
+  return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }

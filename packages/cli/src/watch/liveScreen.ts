@@ -2,7 +2,9 @@ import { createLogUpdate } from 'log-update';
 import { Subscription, interval, merge, throttleTime, asyncScheduler } from 'rxjs';
 import type { StatusTracker } from '../status/statusTracker.js';
 import type { ColumnSet } from '../view/columns.js';
-import { statusParts, type StatusPart } from '../view/statusText.js';
+import { sanitizeText } from '../view/sanitizeText.js';
+import { statusParts } from '../view/statusText.js';
+import { fitStatusLine } from './statusLine.js';
 import type { Style } from './style.js';
 import { renderTable } from './tableFrame.js';
 import type { WatchModel } from './watchModel.js';
@@ -18,7 +20,9 @@ export interface ScreenHeader {
 /**
  * The terminal view of `rxkube watch`: a header, the status line and the table, redrawn in place
  * with log-update at most ten times a second and every second for the ages. Rows beyond the
- * terminal's height are summarised.
+ * terminal's height are summarised. Cluster text (cells, the status line's resource version and
+ * last error, the context's name) goes through {@link sanitizeText}; a long error is cut to fit
+ * the status line ({@link fitStatusLine}), the rest of the line stays whole.
  *
  * @param stream - the terminal
  * @param model - rows and highlights
@@ -39,7 +43,11 @@ export function startLiveScreen(
   const log = createLogUpdate(stream, { showCursor: false });
   const draw = (): void => {
     const now = Date.now();
-    const status = fitWidth(statusParts(tracker.status, now), (stream.columns ?? 80) - 1)
+    const parts = statusParts(tracker.status, now).map((p) => ({
+      ...p,
+      text: sanitizeText(p.text),
+    }));
+    const status = fitStatusLine(parts, (stream.columns ?? 80) - 1)
       .map((p) =>
         p.tone === 'good'
           ? style.green(`● ${p.text}`)
@@ -62,7 +70,7 @@ export function startLiveScreen(
     });
     log(
       [
-        `${style.bold(header.title)}  ${style.dim(header.cluster)}`,
+        `${style.bold(sanitizeText(header.title))}  ${style.dim(sanitizeText(header.cluster))}`,
         status,
         '',
         table,
@@ -76,18 +84,4 @@ export function startLiveScreen(
   const subscription = new Subscription(() => log.done());
   subscription.add(redraws);
   return subscription;
-}
-
-/** Shortens the last parts so the status line stays on one line (5 = the separators' width). */
-function fitWidth(parts: StatusPart[], columns: number): StatusPart[] {
-  const out: StatusPart[] = [];
-  let used = 0;
-  for (const part of parts) {
-    const room = columns - used - (out.length > 0 ? 5 : 0);
-    if (room < 8) break;
-    const text = part.text.length > room ? `${part.text.slice(0, room - 1)}…` : part.text;
-    out.push({ ...part, text });
-    used += text.length + (out.length > 1 ? 5 : 0);
-  }
-  return out;
 }

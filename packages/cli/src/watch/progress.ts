@@ -1,4 +1,5 @@
 import ora, { type Ora } from 'ora';
+import { sanitizeText } from '../view/sanitizeText.js';
 
 /** Shows what a command is waiting for: a spinner on a terminal, plain lines otherwise. */
 export interface Progress {
@@ -12,12 +13,22 @@ export interface Progress {
 
 /**
  * A spinner (ora) on the error stream when it is a terminal; otherwise one line per new text, so
- * logs and tests see the same steps.
+ * logs and tests see the same steps. Texts quote the cluster (error messages, resource
+ * versions), so each goes through {@link sanitizeText}.
  *
  * @param stream - where to show it (stderr: stdout stays clean for the data)
  * @returns the progress display
  */
 export function createProgress(stream: NodeJS.WriteStream): Progress {
+  const progress = rawProgress(stream);
+  return {
+    update: (text) => progress.update(sanitizeText(text)),
+    succeed: (text) => progress.succeed(sanitizeText(text)),
+    stop: () => progress.stop(),
+  };
+}
+
+function rawProgress(stream: NodeJS.WriteStream): Progress {
   // A terminal that reports no width (a pty nobody sized) would make a spinner's line
   // arithmetic divide by zero: plain lines there too.
   if (!isSizedTerminal(stream)) {

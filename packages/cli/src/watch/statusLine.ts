@@ -1,0 +1,55 @@
+import type { StatusPart } from '../view/statusText.js';
+
+/** What separates two parts on the line (`  ·  `), in columns. */
+export const separatorWidth = 5;
+
+/**
+ * Fits status parts on one line of `width` columns. Parts that do not shrink are short and shown
+ * whole, in order, as long as they fit; a part that {@link StatusPart.shrinks} (the last
+ * error) has up to half of the line kept for it and is cut with `…` to the room left. So a long
+ * error shortens itself, never the parts before it, and is never squeezed out.
+ *
+ * Widths count code points: text is expected to be sanitised, and wide (CJK) characters count
+ * as one column, which can make a line wrap early on a narrow terminal.
+ *
+ * @param parts - the parts, in reading order
+ * @param width - the line's width in columns
+ * @returns the parts to show, with the shrinking one cut to fit
+ */
+export function fitStatusLine(parts: readonly StatusPart[], width: number): StatusPart[] {
+  const length = (text: string): number => [...text].length;
+  const kept = (part: StatusPart): number =>
+    Math.min(length(part.text) + separatorWidth, Math.floor(width / 2));
+  // Room still promised to the shrinking parts not placed yet.
+  let reserve = parts.reduce((sum, part) => sum + (part.shrinks === true ? kept(part) : 0), 0);
+  const out: StatusPart[] = [];
+  let used = 0;
+  let full = false;
+  for (const part of parts) {
+    const gap = out.length > 0 ? separatorWidth : 0;
+    let room = width - used - gap;
+    if (part.shrinks === true) {
+      reserve -= kept(part);
+      if (room < 2) continue;
+    } else {
+      // The first part is shown whatever the width; the others whole or, once one does not
+      // fit, not at all.
+      if (full) continue;
+      if (out.length > 0) room -= reserve;
+      if (out.length > 0 && length(part.text) > room) {
+        full = true;
+        continue;
+      }
+    }
+    const text = cut(part.text, room);
+    out.push({ ...part, text });
+    used += gap + length(text);
+  }
+  return out;
+}
+
+/** Cuts text to `room` code points, the last one `…` when something was cut. */
+function cut(text: string, room: number): string {
+  const chars = [...text];
+  return chars.length <= room ? text : `${chars.slice(0, Math.max(0, room - 1)).join('')}…`;
+}
