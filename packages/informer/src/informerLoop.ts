@@ -108,16 +108,6 @@ function cacheLoop<T extends object>(parts: InformerLoopParts<T>): Observable<ne
       return parts.freeze ? deepFreeze(out) : out;
     };
 
-    // A watch event older than the cached object would take the cache back in time: report it
-    // and keep the newer state.
-    const isStale = (obj: T): boolean => {
-      const problem = olderThanCached(obj, indexer, parts.keyFunc);
-      if (problem !== undefined) {
-        report(new ObjectError(obj, 'stale', parts.errorContext(), new Error(problem)));
-      }
-      return problem !== undefined;
-    };
-
     const prepare = (
       input: FifoInput<T> | ResyncRequest<T>,
     ): FifoInput<T> | ResyncRequest<T> | undefined => {
@@ -134,14 +124,12 @@ function cacheLoop<T extends object>(parts: InformerLoopParts<T>): Observable<ne
         }
         case 'add':
         case 'update': {
-          if (isStale(input.object)) return undefined;
           const prepared = prepareObject(input.object, false);
           if (prepared === input.object) return input;
           return prepared === undefined ? undefined : { type: input.type, object: prepared };
         }
         case 'delete':
           if (isDeletedFinalStateUnknown(input.object)) return input;
-          if (isStale(input.object)) return undefined;
           return FifoInput.delete(prepareObject(input.object, true) ?? input.object);
       }
     };
@@ -238,44 +226,4 @@ function cacheLoop<T extends object>(parts: InformerLoopParts<T>): Observable<ne
       ignoreElements(),
     );
   });
-}
-
-/**
- * Versions are compared only when both are decimal integers, as kube-apiserver sends them.
- *
- * @returns what is wrong when `obj` is older than the cached object of its key
- */
-function olderThanCached<T extends object>(
-  obj: T,
-  indexer: Indexer<T>,
-  keyFunc: KeyFunc<T>,
-): string | undefined {
-  const version = resourceVersionOf(obj);
-  if (version === undefined || !isDecimal(version)) return undefined;
-  let key: string;
-  try {
-    key = keyFunc(obj);
-  } catch {
-    return undefined; // the queue reports keyless objects
-  }
-  const cached = indexer.getByKey(key);
-  const cachedVersion = cached === undefined ? undefined : resourceVersionOf(cached);
-  if (cachedVersion === undefined || !isDecimal(cachedVersion)) return undefined;
-  return decimalLess(version, cachedVersion)
-    ? `resourceVersion ${version} of ${key} is older than the cached ${cachedVersion}`
-    : undefined;
-}
-
-const decimal = /^\d+$/;
-
-function isDecimal(version: string): boolean {
-  return decimal.test(version);
-}
-
-// Runs on every watch event: compares digit strings without building BigInts. Leading zeros
-// are ignored, so the comparison is numeric at any length.
-function decimalLess(a: string, b: string): boolean {
-  const x = a.length > 1 && a.startsWith('0') ? a.replace(/^0+(?=\d)/, '') : a;
-  const y = b.length > 1 && b.startsWith('0') ? b.replace(/^0+(?=\d)/, '') : b;
-  return x.length !== y.length ? x.length < y.length : x < y;
 }
