@@ -48,7 +48,7 @@ test.each<[string, ResourceVersionFormat]>([
     await running.waitForCacheSync();
     await eventually(() => fake.openWatches === 1, 'the watch');
     const churn = new ChurnGenerator(fake, { seed: 9, namespaces: ['a', 'b'] });
-    const serverState = (): string[] => state(fake.list<KubeObject>('v1', 'Pod'));
+    const serverState = (): string[] => state(fake.list('v1', 'Pod'));
     const converged = (): boolean =>
       state(running.getIndexer().list()).join() === serverState().join();
 
