@@ -28,14 +28,7 @@ test('watch events with "lower" or non-numeric resource versions are applied in 
   lw.emit({ type: 'MODIFIED', object: pod('b', 'x2') });
   lw.emit({ type: 'DELETED', object: pod('a', '4') });
   await settle();
-  expect(seen).toEqual([
-    'add@9',
-    'add@x7',
-    'update@3',
-    'update@011',
-    'delete@4',
-    'update@x2',
-  ]);
+  expect(seen).toEqual(['add@9', 'add@x7', 'update@3', 'update@011', 'delete@4', 'update@x2']);
   expect(informer.getIndexer().listKeys()).toEqual(['default/b']);
   expect(informer.getIndexer().getByKey('default/b')?.metadata.resourceVersion).toBe('x2');
   expect(errors).toEqual([]);
