@@ -230,8 +230,7 @@ export class WatchListError extends InformerError {
 
 /**
  * An object could not enter the cache: it has no key (malformed metadata), the transform threw,
- * an index function threw, or a watch event carried an object older than the cached one
- * (`stale`). The object is skipped; everything else goes on.
+ * or an index function threw. The object is skipped; everything else goes on.
  */
 export class ObjectError extends InformerError {
   readonly kind = 'object';
@@ -244,7 +243,7 @@ export class ObjectError extends InformerError {
    */
   constructor(
     readonly object: unknown,
-    readonly stage: 'key' | 'transform' | 'cache' | 'stale',
+    readonly stage: 'key' | 'transform' | 'cache',
     context: ErrorContext,
     cause: unknown,
   ) {

@@ -1,4 +1,11 @@
-import { type Deltas, FifoInput, applyDelta, deltaFifo, type ResourceEvent } from '@rxkube/queue';
+import {
+  type Deltas,
+  FifoInput,
+  VersionWatermark,
+  applyDelta,
+  deltaFifo,
+  type ResourceEvent,
+} from '@rxkube/queue';
 import { isDeletedFinalStateUnknown, type Indexer, type KeyFunc } from '@rxkube/store';
 import type { Observable } from 'rxjs';
 import { defer, filter, ignoreElements, map, merge, retry, tap, timer } from 'rxjs';
@@ -44,12 +51,14 @@ export interface InformerLoopParts<T extends object> {
  * Subscribing runs it; unsubscribing stops the watch, closes the queue and cancels everything.
  *
  * Besides feeding the cache, it keeps three promises, all resting on what the queue reports
- * each write did (`onWrite`) and on its depth (`onDepth`):
+ * each write did (`onWrite`):
  * - a relist's deltas are applied with `indexer$` held, released when the last key the relist
  *   queued has been applied;
  * - `Sync` deltas reach only the handlers whose resync made them;
- * - the Indexer's resource version moves to a list's or bookmark's version once the queue has
- *   caught up with it (and never past a write still queued).
+ * - the Indexer's resource version is the version of the last input (list, event, bookmark)
+ *   such that it and every input before it, in stream order, have been applied
+ *   ({@link VersionWatermark}): it never goes backwards and never claims a change still queued.
+ *   Each pop is applied as one Indexer batch carrying that version: one snapshot per pop.
  *
  * A defect in the loop itself is reported as an `InternalError`, and the loop starts over a
  * second later with a new queue rather than going silent.
@@ -77,21 +86,14 @@ function cacheLoop<T extends object>(parts: InformerLoopParts<T>): Observable<ne
     const { indexer, snapshots, processor, report } = parts;
     // Keys a relist queued that have not been applied yet; undefined when none is pending.
     let replacing: Set<string> | undefined;
-    // A list or bookmark version the Indexer reaches once the queue has drained.
-    let pendingResourceVersion: string | undefined;
-    // Keys waiting in the queue, as it reports them. Each run starts with a new queue.
-    let depth = 0;
-    parts.onDepth(depth);
-    const onDepth = (queued: number): void => {
-      depth = queued;
-      parts.onDepth(queued);
-    };
-
+    // Which inputs are still queued, hence which version the Indexer has caught up with. Each
+    // run starts with a new queue, so with a new watermark.
+    const watermark = new VersionWatermark();
     const settleResourceVersion = (): void => {
-      if (pendingResourceVersion === undefined || depth > 0) return;
-      indexer.setResourceVersion(pendingResourceVersion);
-      pendingResourceVersion = undefined;
+      const version = watermark.resourceVersion;
+      if (version !== undefined) indexer.setResourceVersion(version);
     };
+    parts.onDepth(0);
 
     const prepareObject = (obj: T, forDeletion: boolean): T | undefined => {
       let out = obj;
@@ -106,16 +108,6 @@ function cacheLoop<T extends object>(parts: InformerLoopParts<T>): Observable<ne
         }
       }
       return parts.freeze ? deepFreeze(out) : out;
-    };
-
-    // A watch event older than the cached object would take the cache back in time: report it
-    // and keep the newer state.
-    const isStale = (obj: T): boolean => {
-      const problem = olderThanCached(obj, indexer, parts.keyFunc);
-      if (problem !== undefined) {
-        report(new ObjectError(obj, 'stale', parts.errorContext(), new Error(problem)));
-      }
-      return problem !== undefined;
     };
 
     const prepare = (
@@ -134,14 +126,12 @@ function cacheLoop<T extends object>(parts: InformerLoopParts<T>): Observable<ne
         }
         case 'add':
         case 'update': {
-          if (isStale(input.object)) return undefined;
           const prepared = prepareObject(input.object, false);
           if (prepared === input.object) return input;
           return prepared === undefined ? undefined : { type: input.type, object: prepared };
         }
         case 'delete':
           if (isDeletedFinalStateUnknown(input.object)) return input;
-          if (isStale(input.object)) return undefined;
           return FifoInput.delete(prepareObject(input.object, true) ?? input.object);
       }
     };
@@ -153,26 +143,27 @@ function cacheLoop<T extends object>(parts: InformerLoopParts<T>): Observable<ne
     ): void => {
       switch (input.type) {
         case 'resync':
+          // A Sync carries the cached object: it changes no version.
           if ('due' in input) processor.planResync(queuedKeys, input.due);
           return;
         case 'replace':
-          pendingResourceVersion = input.resourceVersion;
+          watermark.wrote(input.resourceVersion, queuedKeys);
           if (parts.consistentSnapshots && queuedKeys.length > 0) {
             replacing ??= new Set();
             for (const key of queuedKeys) replacing.add(key);
             snapshots.hold();
-          } else {
-            settleResourceVersion();
           }
-          return;
+          break;
         default:
-          pendingResourceVersion = undefined;
+          watermark.wrote(resourceVersionOf(input.object), queuedKeys);
       }
+      // An input that queued nothing (an empty list, a deletion of an unknown key) is applied.
+      settleResourceVersion();
     };
 
     const onBookmark = (resourceVersion: string): void => {
-      pendingResourceVersion = resourceVersion;
-      if (replacing === undefined) settleResourceVersion();
+      watermark.wrote(resourceVersion, []);
+      settleResourceVersion();
     };
 
     // One array for every pop's events: `distribute` only reads it, synchronously, and pops
@@ -182,19 +173,20 @@ function cacheLoop<T extends object>(parts: InformerLoopParts<T>): Observable<ne
       // Decided as the pop starts, from the changes it took: a relist written after that
       // queues the key afresh, and is complete only once that later pop is applied.
       const completesRelist = replacing?.delete(key) === true && replacing.size === 0;
-      for (const delta of deltas) {
-        try {
-          events.push(applyDelta(indexer, delta, isInInitialList));
-        } catch (err) {
-          report(new ObjectError(delta.object, 'cache', parts.errorContext(), err));
+      watermark.applying(key);
+      indexer.batch(() => {
+        for (const delta of deltas) {
+          try {
+            events.push(applyDelta(indexer, delta, isInInitialList));
+          } catch (err) {
+            report(new ObjectError(delta.object, 'cache', parts.errorContext(), err));
+          }
         }
-      }
+        settleResourceVersion();
+      });
       if (completesRelist) {
         replacing = undefined;
-        settleResourceVersion();
         snapshots.release();
-      } else if (replacing === undefined) {
-        settleResourceVersion();
       }
       try {
         processor.distribute(key, events);
@@ -232,50 +224,10 @@ function cacheLoop<T extends object>(parts: InformerLoopParts<T>): Observable<ne
           report(new ObjectError(error.obj, 'key', parts.errorContext(), error)),
         onSynced: parts.onSynced,
         onWrite,
-        onDepth,
+        onDepth: parts.onDepth,
         process,
       }),
       ignoreElements(),
     );
   });
-}
-
-/**
- * Versions are compared only when both are decimal integers, as kube-apiserver sends them.
- *
- * @returns what is wrong when `obj` is older than the cached object of its key
- */
-function olderThanCached<T extends object>(
-  obj: T,
-  indexer: Indexer<T>,
-  keyFunc: KeyFunc<T>,
-): string | undefined {
-  const version = resourceVersionOf(obj);
-  if (version === undefined || !isDecimal(version)) return undefined;
-  let key: string;
-  try {
-    key = keyFunc(obj);
-  } catch {
-    return undefined; // the queue reports keyless objects
-  }
-  const cached = indexer.getByKey(key);
-  const cachedVersion = cached === undefined ? undefined : resourceVersionOf(cached);
-  if (cachedVersion === undefined || !isDecimal(cachedVersion)) return undefined;
-  return decimalLess(version, cachedVersion)
-    ? `resourceVersion ${version} of ${key} is older than the cached ${cachedVersion}`
-    : undefined;
-}
-
-const decimal = /^\d+$/;
-
-function isDecimal(version: string): boolean {
-  return decimal.test(version);
-}
-
-// Runs on every watch event: compares digit strings without building BigInts. Leading zeros
-// are ignored, so the comparison is numeric at any length.
-function decimalLess(a: string, b: string): boolean {
-  const x = a.length > 1 && a.startsWith('0') ? a.replace(/^0+(?=\d)/, '') : a;
-  const y = b.length > 1 && b.startsWith('0') ? b.replace(/^0+(?=\d)/, '') : b;
-  return x.length !== y.length ? x.length < y.length : x < y;
 }

@@ -3,7 +3,7 @@ import type { KeyFunc } from '@rxkube/store';
 /**
  * Wraps a key function so that asking again about the object it was last asked about returns
  * the same string without computing it again. On the informer's path each event's object is
- * keyed several times in a row (stale check, queue, cache): one string instead of several saves
+ * keyed several times in a row (queue, cache): one string instead of several saves
  * the concatenations, and lets the string's hash, which V8 stores in the string, be reused by
  * every Map the key goes through.
  *

@@ -94,6 +94,24 @@ test('a clean server-side close re-watches at once from the last version, withou
   expect(errors).toEqual([]);
 });
 
+test('a watch from "" takes no version from its synthetic ADDED events, which are not in version order', () => {
+  start();
+  // A list without a version: the watch starts at "" and opens with the whole state as ADDED
+  // events in key order. Resuming from one of their versions would replay older changes.
+  sync([], '');
+  expect(lw.lastWatch().options.resourceVersion).toBe('');
+  lw.emit({ type: 'ADDED', object: pod('a', '9') });
+  lw.emit({ type: 'ADDED', object: pod('b', '5') });
+  lw.lastWatch().subject.complete();
+  expect(lw.lastWatch().options.resourceVersion).toBe('');
+  // Once a change that is not part of the initial state arrives, versions are followed again.
+  lw.emit({ type: 'ADDED', object: pod('a', '9') });
+  lw.emit({ type: 'MODIFIED', object: pod('b', '12') });
+  lw.emit({ type: 'ADDED', object: pod('c', '13') });
+  lw.lastWatch().subject.complete();
+  expect(lw.lastWatch().options.resourceVersion).toBe('13');
+});
+
 test('a very short empty watch is an error and leads to a relist after backoff', () => {
   start();
   sync();

@@ -164,6 +164,10 @@ export class ReflectorRun<T> {
     let events = 0;
     // Streaming list: objects collect here until the initial-events-end bookmark.
     let initial: Map<unknown, T> | undefined = streaming ? new Map() : undefined;
+    // A plain watch from "" or "0" opens with the whole state as ADDED events in key order, not
+    // in version order: resuming from one of their versions would replay changes older than the
+    // cache. As in client-go, versions count once an event of another type has arrived.
+    let inVersionOrder = streaming || (resourceVersion !== '' && resourceVersion !== '0');
     const timeoutSeconds = Math.floor((this.minWatchTimeoutMs / 1000) * (this.random() + 1));
     let source = this.lw.watch({
       resourceVersion,
@@ -238,7 +242,8 @@ export class ReflectorRun<T> {
             this.output.next({ type: 'bookmark', resourceVersion });
           break;
       }
-      if (resourceVersion !== undefined) this.watchedVersion = resourceVersion;
+      if (event.type !== 'ADDED') inVersionOrder = true;
+      if (inVersionOrder && resourceVersion !== undefined) this.watchedVersion = resourceVersion;
     };
 
     current.add(

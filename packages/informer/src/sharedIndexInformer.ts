@@ -101,7 +101,12 @@ export class SharedIndexInformer<T extends object = KubeObject> {
     this.keyFunc = memoizeLastKey(
       options.keyFunc ?? (deletionHandlingMetaNamespaceKeyFunc as KeyFunc<T>),
     );
-    this.indexer = new Indexer<T>({ indexers: options.indexers ?? {}, keyFunc: this.keyFunc });
+    // The informer sets the version itself: the queue applies changes per key, not in stream order.
+    this.indexer = new Indexer<T>({
+      indexers: options.indexers ?? {},
+      keyFunc: this.keyFunc,
+      resourceVersionFromWrites: false,
+    });
     this.indexer$ = new ConsistentSnapshots(this.indexer);
     this.scheduler = options.scheduler ?? asyncScheduler;
     this.logger = options.logger ?? silentLogger;

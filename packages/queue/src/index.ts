@@ -19,6 +19,7 @@ export type {
 export { FifoInput } from './operators/fifoInput.js';
 export type { FifoDelete, FifoReplace, FifoResync, FifoWrite } from './operators/fifoInput.js';
 export { deltaFifo } from './operators/deltaFifo.js';
+export { VersionWatermark } from './versionWatermark.js';
 export type { DeltaFifoConfig, PoppedDeltas, ProcessDeltas } from './operators/deltaFifo.js';
 export { WorkQueue } from './workqueue/workQueue.js';
 export type {

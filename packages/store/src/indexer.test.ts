@@ -414,6 +414,18 @@ describe('Indexer', () => {
       expect(indexer.resourceVersion).toBe('3');
     });
 
+    it('with resourceVersionFromWrites off, only replace and setResourceVersion move it', () => {
+      const indexer = new Indexer<TestPod>({ resourceVersionFromWrites: false });
+      indexer.replace([pod('a', '1', { rv: '5' })], '6');
+      indexer.add(pod('a', '2', { rv: '9' }));
+      indexer.update(pod('a', '1', { rv: '8' }));
+      indexer.delete(pod('a', '2', { rv: '10' }));
+      expect(indexer.resourceVersion).toBe('6');
+      expect(indexer.snapshot().resourceVersion).toBe('6');
+      indexer.setResourceVersion('10');
+      expect(indexer.snapshot().resourceVersion).toBe('10');
+    });
+
     it('setResourceVersion moves it without a write and yields a new snapshot', () => {
       const indexer = newIndexer();
       indexer.add(pod('a', '1'));

@@ -37,6 +37,15 @@ export interface IndexerOptions<T> {
    * produces no new snapshot and no selector emission. Default: `true`.
    */
   keepSameVersion?: boolean;
+  /**
+   * Whether an `add`/`update`/`delete` that changes the content moves the resource version to
+   * the written object's `metadata.resourceVersion`. Right when writes arrive in the order of the
+   * watch stream. A cache fed through a DeltaFIFO is not: the queue coalesces per key and a later
+   * key may be applied before an earlier one, so its writer should pass `false` and tell the
+   * version itself with `setResourceVersion` (only `replace` and `setResourceVersion` then move
+   * it). Default: `true`.
+   */
+  resourceVersionFromWrites?: boolean;
 }
 
 /**
@@ -75,13 +84,14 @@ export class Indexer<T extends object = KubeObject>
   private lastPublished: IndexerSnapshot<T> | undefined;
   private readonly coalesce: CoalesceMode;
   private readonly keepSameVersion: boolean;
+  private readonly resourceVersionFromWrites: boolean;
   private batchDepth = 0;
   private scheduled = false;
   private publishing = false;
   private republish = false;
   private closed = false;
 
-  /** @param options - indexers, key function and coalescing */
+  /** @param options - indexers, key function, coalescing and resource-version tracking */
   constructor(options: IndexerOptions<T> = {}) {
     super(
       IndexerState.empty(
@@ -91,6 +101,7 @@ export class Indexer<T extends object = KubeObject>
     );
     this.coalesce = options.coalesce ?? 'none';
     this.keepSameVersion = options.keepSameVersion ?? true;
+    this.resourceVersionFromWrites = options.resourceVersionFromWrites ?? true;
     const source: SnapshotSource<T> = {
       snapshot: () => this.snapshot(),
       publishPending: () => this.publish(),
@@ -247,7 +258,9 @@ export class Indexer<T extends object = KubeObject>
   // writes back older objects, which must not take the version backwards.
   private wrote(changed: boolean, obj: unknown): void {
     if (!changed) return;
-    const resourceVersion = (obj as KubeObject).metadata?.resourceVersion;
+    const resourceVersion = this.resourceVersionFromWrites
+      ? (obj as KubeObject).metadata?.resourceVersion
+      : undefined;
     if (typeof resourceVersion === 'string' && resourceVersion !== '') {
       this.state.resourceVersion = resourceVersion;
     }

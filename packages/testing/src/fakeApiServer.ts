@@ -56,6 +56,7 @@ export class FakeApiServer {
         initialResourceVersion: options.initialResourceVersion,
         random,
         now: options.now,
+        resourceVersions: options.resourceVersions,
       }),
       registry: new ResourceRegistry(),
       faults: this.faults,
@@ -108,12 +109,12 @@ export class FakeApiServer {
 
   /** The current global resourceVersion. */
   get resourceVersion(): string {
-    return String(this.ctx.store.resourceVersion);
+    return this.ctx.store.format(this.ctx.store.resourceVersion);
   }
 
   /** The oldest resourceVersion a watch can start from. */
   get compactedResourceVersion(): string {
-    return String(this.ctx.store.compactedRevision);
+    return this.ctx.store.format(this.ctx.store.compactedRevision);
   }
 
   /** Whether {@link FakeApiServer.stop} has been called. */
@@ -277,7 +278,9 @@ export class FakeApiServer {
    * @param resourceVersion - compact up to here; default the current resourceVersion.
    */
   compact(resourceVersion?: string): void {
-    this.ctx.store.compact(resourceVersion === undefined ? undefined : Number(resourceVersion));
+    this.ctx.store.compact(
+      resourceVersion === undefined ? undefined : this.ctx.store.parse(resourceVersion),
+    );
     this.faults.record('compaction');
   }
 

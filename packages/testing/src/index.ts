@@ -22,6 +22,12 @@ export type {
   ResourceScope,
 } from './registry/resourceDefinition.js';
 export type { DeletePreconditions } from './storage/objectStore.js';
+export {
+  decimalResourceVersions,
+  descendingResourceVersions,
+  opaqueResourceVersions,
+  type ResourceVersionFormat,
+} from './storage/resourceVersionFormat.js';
 export { FaultInjector } from './faults/faultInjector.js';
 export type {
   FaultKind,

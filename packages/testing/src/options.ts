@@ -1,3 +1,8 @@
+import {
+  decimalResourceVersions,
+  type ResourceVersionFormat,
+} from './storage/resourceVersionFormat.js';
+
 /** Options of {@link FakeApiServer.start}; every field has a default. */
 export interface FakeApiServerOptions {
   /** Bearer token clients must send; a random one by default. */
@@ -35,6 +40,12 @@ export interface FakeApiServerOptions {
   seed?: number;
   /** Clock for creation timestamps. Default: the real clock. */
   now?: () => Date;
+  /**
+   * How revisions are written as resourceVersions. Default {@link decimalResourceVersions}, as
+   * kube-apiserver does; {@link descendingResourceVersions} and {@link opaqueResourceVersions}
+   * act like aggregated API servers whose versions are not increasing numbers.
+   */
+  resourceVersions?: ResourceVersionFormat;
 }
 
 /** {@link FakeApiServerOptions} with every default filled in. */
@@ -70,5 +81,6 @@ export function resolveOptions(
     forbiddenNamespaces: options.forbiddenNamespaces ?? [],
     seed: options.seed ?? 1,
     now: options.now ?? (() => new Date()),
+    resourceVersions: options.resourceVersions ?? decimalResourceVersions,
   };
 }

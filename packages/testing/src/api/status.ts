@@ -186,7 +186,7 @@ export function expiredStatus(message: string, continueToken?: string): Status {
  * @param current - the server's current resourceVersion.
  * @returns the Status with cause `ResourceVersionTooLarge` and a 1 s retry hint.
  */
-export function tooLargeResourceVersionStatus(requested: string, current: number): Status {
+export function tooLargeResourceVersionStatus(requested: string, current: string): Status {
   return failure(
     504,
     'Timeout',

@@ -10,7 +10,6 @@ import type { Snapshot } from '../storage/objectStore.js';
 import { waitForRevision } from '../storage/waitForRevision.js';
 import { decodeContinue, encodeContinue } from './continueToken.js';
 import type { ListWatchQuery } from './queryOptions.js';
-import { parseRevision } from './queryOptions.js';
 
 /** Which state a list reads (§2.2). */
 type ReadPlan =
@@ -36,12 +35,15 @@ export async function serveList(
   filter: ObjectFilter,
   query: ListWatchQuery,
 ): Promise<Buffer> {
-  const plan = readPlan(query);
+  const plan = readPlan(ctx, query);
   if (plan.kind === 'notOlderThan' || plan.kind === 'exact') {
     const { tooLargeResourceVersionWaitMs: wait } = ctx.options;
     if (!(await waitForRevision(ctx.store, plan.revision, wait, ctx.shutdown))) {
       throw new StatusError(
-        tooLargeResourceVersionStatus(String(plan.revision), ctx.store.resourceVersion),
+        tooLargeResourceVersionStatus(
+          query.resourceVersion,
+          ctx.store.format(ctx.store.resourceVersion),
+        ),
       );
     }
   }
@@ -75,10 +77,10 @@ export async function serveList(
       );
       break;
   }
-  return page(def, snapshot, filter, start, limit);
+  return page(def, snapshot, ctx.store.format(snapshot.rv), filter, start, limit);
 }
 
-function readPlan(query: ListWatchQuery): ReadPlan {
+function readPlan(ctx: ServerContext, query: ListWatchQuery): ReadPlan {
   const rv = query.resourceVersion;
   const paged = query.limit > 0;
   if (query.continueToken !== '') {
@@ -87,7 +89,7 @@ function readPlan(query: ListWatchQuery): ReadPlan {
   }
   if (rv === '') return { kind: 'latest', paged };
   if (rv === '0') return { kind: 'latest', paged: false };
-  const revision = parseRevision(rv);
+  const revision = ctx.store.parse(rv);
   if (query.resourceVersionMatch === 'Exact') return { kind: 'exact', revision };
   if (query.resourceVersionMatch === '' && paged) return { kind: 'exact', revision };
   return { kind: 'notOlderThan', revision, paged };
@@ -96,6 +98,7 @@ function readPlan(query: ListWatchQuery): ReadPlan {
 function page(
   def: ResourceDefinition,
   snapshot: Snapshot,
+  resourceVersion: string,
   filter: ObjectFilter,
   start: string,
   limit: number,
@@ -104,7 +107,7 @@ function page(
   // the whole list (tens of MB for thousands of pods) is ever built, then encoded again.
   const items: string[] = [];
   let count = 0;
-  const metadata: KubeList['metadata'] = { resourceVersion: String(snapshot.rv) };
+  const metadata: KubeList['metadata'] = { resourceVersion };
   const entries = snapshot.entries;
   let index = start === '' ? 0 : firstKeyAtOrAfter(entries, start);
   let lastKey = '';

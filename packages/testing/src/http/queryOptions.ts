@@ -1,4 +1,4 @@
-import { badRequest, internalError, invalid } from '../api/status.js';
+import { badRequest, invalid } from '../api/status.js';
 
 /** The list/watch query parameters, parsed. */
 export interface ListWatchQuery {
@@ -40,18 +40,6 @@ export function parseBool(value: string | null): boolean {
 function parseInteger(name: string, value: string | null): number | undefined {
   if (value === null || value === '') return undefined;
   if (!/^-?\d+$/.test(value)) throw badRequest(`invalid value for ${name}: "${value}"`);
-  return Number(value);
-}
-
-/**
- * Parses a resourceVersion that must name a revision.
- *
- * @param value - the resourceVersion text.
- * @returns the revision.
- * @throws StatusError 500, which is what kube-apiserver currently answers for a non-numeric one.
- */
-export function parseRevision(value: string): number {
-  if (!/^\d+$/.test(value)) throw internalError(`invalid resource version: "${value}"`);
   return Number(value);
 }
 

@@ -81,14 +81,14 @@ export function timestamp(now: Date): string {
  *
  * @param def - the resource.
  * @param obj - the object (copied, not modified).
- * @param rv - the resourceVersion of the write.
+ * @param resourceVersion - the resourceVersion of the write.
  * @param now - the creation instant.
  * @returns the object as stored.
  */
 export function stampCreated(
   def: ResourceDefinition,
   obj: KubeObject,
-  rv: number,
+  resourceVersion: string,
   now: Date,
 ): KubeObject {
   const meta = { ...obj.metadata };
@@ -100,7 +100,7 @@ export function stampCreated(
     metadata: {
       ...meta,
       uid: randomUUID(),
-      resourceVersion: String(rv),
+      resourceVersion,
       generation: 1,
       creationTimestamp: timestamp(now),
     },
@@ -114,7 +114,7 @@ export function stampCreated(
  * @param def - the resource.
  * @param previous - the stored object.
  * @param next - the object the client sent.
- * @param rv - the resourceVersion of the write.
+ * @param resourceVersion - the resourceVersion of the write.
  * @param specChanged - whether `spec` differs from the stored one.
  * @returns the object as stored.
  */
@@ -122,7 +122,7 @@ export function stampUpdated(
   def: ResourceDefinition,
   previous: KubeObject,
   next: KubeObject,
-  rv: number,
+  resourceVersion: string,
   specChanged: boolean,
 ): KubeObject {
   const generation = previous.metadata.generation ?? 1;
@@ -138,7 +138,7 @@ export function stampUpdated(
       ...(def.namespaced ? { namespace: previous.metadata.namespace } : {}),
       uid: previous.metadata.uid,
       creationTimestamp: previous.metadata.creationTimestamp,
-      resourceVersion: String(rv),
+      resourceVersion,
       generation: specChanged ? generation + 1 : generation,
     },
   };
@@ -148,9 +148,12 @@ export function stampUpdated(
  * The same object with another resourceVersion (used to stamp DELETED events).
  *
  * @param obj - the object.
- * @param rv - the resourceVersion to put in its metadata.
+ * @param resourceVersion - the resourceVersion to put in its metadata.
  * @returns a shallow copy with the new resourceVersion.
  */
-export function withResourceVersion(obj: KubeObject, rv: number): KubeObject {
-  return { ...obj, metadata: { ...obj.metadata, resourceVersion: String(rv) } };
+export function withResourceVersion(
+  obj: KubeObject,
+  resourceVersion: string | undefined,
+): KubeObject {
+  return { ...obj, metadata: { ...obj.metadata, resourceVersion } };
 }

@@ -2,6 +2,7 @@ import { StatusError } from '../api/status.js';
 import { ResourceRegistry } from '../registry/resourceRegistry.js';
 import { EventHistory } from './eventHistory.js';
 import { ObjectStore } from './objectStore.js';
+import { decimalResourceVersions } from './resourceVersionFormat.js';
 
 const registry = new ResourceRegistry();
 const pods = registry.lookup('', 'v1', 'pods')!;
@@ -11,6 +12,7 @@ const store = () =>
     initialResourceVersion: 10,
     random: Math.random,
     now: () => new Date(0),
+    resourceVersions: decimalResourceVersions,
   });
 const pod = (name: string, spec: unknown = {}) => ({ metadata: { name, namespace: 'ns' }, spec });
 
@@ -46,6 +48,7 @@ test('a snapshot at an older resourceVersion undoes later creates, updates and d
     initialResourceVersion: 1,
     random: Math.random,
     now: () => new Date(0),
+    resourceVersions: decimalResourceVersions,
   });
   s.create(pods, pod('a'));
   s.create(pods, pod('b'));

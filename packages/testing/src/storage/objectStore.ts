@@ -1,4 +1,4 @@
-import { conflict, expiredStatus, notFound, StatusError } from '../api/status.js';
+import { conflict, expiredStatus, internalError, notFound, StatusError } from '../api/status.js';
 import type { KubeObject } from '../api/types.js';
 import type { ResourceDefinition } from '../registry/resourceDefinition.js';
 import { resourceId } from '../registry/resourceDefinition.js';
@@ -15,6 +15,7 @@ import {
   withResourceVersion,
 } from './objectMeta.js';
 import { alreadyExists } from '../api/status.js';
+import type { ResourceVersionFormat } from './resourceVersionFormat.js';
 
 /** Conditions a delete must meet, as in `DeleteOptions.preconditions`. */
 export interface DeletePreconditions {
@@ -34,6 +35,8 @@ export interface ObjectStoreOptions {
   random: () => number;
   /** The clock for creation timestamps. */
   now: () => Date;
+  /** How revisions are written as resourceVersions. */
+  resourceVersions: ResourceVersionFormat;
 }
 
 /** A snapshot of one resource's objects at one resourceVersion, in key order. */
@@ -197,7 +200,7 @@ export class ObjectStore {
     const key = objectKey(draft.metadata.namespace, name);
     const table = this.table(def);
     if (table.has(key)) throw alreadyExists({ resource: def.plural, group: def.group, name });
-    const stored = stampCreated(def, draft, this.rv + 1, this.options.now());
+    const stored = stampCreated(def, draft, this.format(this.rv + 1), this.options.now());
     this.commit(def, 'ADDED', key, stored, undefined);
     return stored;
   }
@@ -226,8 +229,8 @@ export class ObjectStore {
     // identity checks.
     const next = jsonCopy(obj, previous) as KubeObject;
     const specChanged = !deepEqual(next['spec'], previous['spec']);
-    const candidate = stampUpdated(def, previous, next, this.rv + 1, specChanged);
-    const unchanged = withResourceVersion(candidate, Number(previous.metadata.resourceVersion));
+    const candidate = stampUpdated(def, previous, next, this.format(this.rv + 1), specChanged);
+    const unchanged = withResourceVersion(candidate, previous.metadata.resourceVersion);
     if (deepEqual(unchanged, previous)) return previous;
     this.commit(def, 'MODIFIED', key, candidate, previous);
     return candidate;
@@ -260,7 +263,7 @@ export class ObjectStore {
     ) {
       throw conflict(ref);
     }
-    const last = withResourceVersion(previous, this.rv + 1);
+    const last = withResourceVersion(previous, this.format(this.rv + 1));
     this.commit(def, 'DELETED', key, last, previous);
     return last;
   }
@@ -293,6 +296,27 @@ export class ObjectStore {
     if (previous !== undefined) {
       forgetObjectJson(previous, type === 'DELETED' ? undefined : object);
     }
+  }
+
+  /**
+   * @param revision - a revision
+   * @returns its resourceVersion text
+   */
+  format(revision: number): string {
+    return this.options.resourceVersions.format(revision);
+  }
+
+  /**
+   * @param resourceVersion - a resourceVersion from a request (not `""` or `"0"`)
+   * @returns the revision it names
+   * @throws StatusError 500, what kube-apiserver currently answers for a version it cannot parse
+   */
+  parse(resourceVersion: string): number {
+    const revision = this.options.resourceVersions.parse(resourceVersion);
+    if (revision === undefined) {
+      throw internalError(`invalid resource version: "${resourceVersion}"`);
+    }
+    return revision;
   }
 
   private table(def: ResourceDefinition): Map<string, KubeObject> {

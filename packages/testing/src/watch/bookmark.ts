@@ -11,17 +11,17 @@ export const initialEventsEndAnnotation = 'k8s.io/initial-events-end';
  * a typed server serialises (Pod: `"spec":{"containers":null},"status":{}`).
  *
  * @param def - the watched resource.
- * @param rv - the bookmark's resourceVersion.
+ * @param resourceVersion - the bookmark's resourceVersion.
  * @param initialEventsEnd - whether to add the `k8s.io/initial-events-end` annotation.
  * @returns the object to send in a BOOKMARK event.
  */
 export function bookmarkObject(
   def: ResourceDefinition,
-  rv: number,
+  resourceVersion: string,
   initialEventsEnd: boolean,
 ): KubeObject {
   const metadata = initialEventsEnd
-    ? { resourceVersion: String(rv), annotations: { [initialEventsEndAnnotation]: 'true' } }
-    : { resourceVersion: String(rv) };
+    ? { resourceVersion, annotations: { [initialEventsEndAnnotation]: 'true' } }
+    : { resourceVersion };
   return { kind: def.kind, apiVersion: apiVersionOf(def), metadata, ...def.bookmarkFields };
 }

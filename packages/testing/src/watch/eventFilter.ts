@@ -27,7 +27,10 @@ export function filterEvent(event: StoredEvent, filter: ObjectFilter): FilteredE
   const isMatching = matchesFilter(filter, event.object);
   if (isMatching) return { type: wasMatching ? 'MODIFIED' : 'ADDED', object: event.object };
   if (wasMatching && event.previous !== undefined) {
-    return { type: 'DELETED', object: withResourceVersion(event.previous, event.rv) };
+    return {
+      type: 'DELETED',
+      object: withResourceVersion(event.previous, event.object.metadata.resourceVersion),
+    };
   }
   return undefined;
 }

@@ -2,7 +2,6 @@ import type { ServerResponse } from 'node:http';
 import { expiredStatus, StatusError, tooLargeResourceVersionStatus } from '../api/status.js';
 import type { Status } from '../api/types.js';
 import type { ListWatchQuery } from '../http/queryOptions.js';
-import { parseRevision } from '../http/queryOptions.js';
 import type { ResourceDefinition } from '../registry/resourceDefinition.js';
 import { resourceId } from '../registry/resourceDefinition.js';
 import type { ObjectFilter } from '../selectors/objectFilter.js';
@@ -44,7 +43,7 @@ export async function serveWatch(
     start.revision < ctx.store.compactedRevision &&
     ctx.options.expiredWatchAsHttp410
   ) {
-    throw new StatusError(tooOld(start.revision, ctx.store.compactedRevision));
+    throw new StatusError(tooOld(ctx, start.revision));
   }
   const stream = new WatchStream(res, {
     def,
@@ -55,6 +54,7 @@ export async function serveWatch(
     fault: ctx.faults.takeStreamFault(def.plural),
     faults: ctx.faults,
     startRevision: start.mode === 'from' ? start.revision : ctx.store.resourceVersion,
+    resourceVersions: ctx.options.resourceVersions,
   });
   ctx.watches.add(stream);
   stream.onClose(() => ctx.watches.delete(stream));
@@ -66,7 +66,10 @@ export async function serveWatch(
     if (stream.closed) return;
     if (!reached) {
       stream.fail(
-        tooLargeResourceVersionStatus(String(start.minRevision), ctx.store.resourceVersion),
+        tooLargeResourceVersionStatus(
+          query.resourceVersion,
+          ctx.store.format(ctx.store.resourceVersion),
+        ),
       );
       return;
     }
@@ -87,7 +90,7 @@ export async function serveWatch(
     from = start.revision;
     const history = ctx.store.eventsSince(from);
     if (history === undefined) {
-      stream.fail(tooOld(from, ctx.store.compactedRevision));
+      stream.fail(tooOld(ctx, from));
       return;
     }
     for (const event of history) deliver(stream, event, id, filter);
@@ -113,13 +116,13 @@ function decideStart(ctx: ServerContext, query: ListWatchQuery): Start {
   const bookmarks = query.allowWatchBookmarks;
   if (query.sendInitialEvents === true) {
     // RV unset is a consistent read, "0" any state, "N" at least N.
-    const minRevision = rv === '' || rv === '0' ? 0 : parseRevision(rv);
+    const minRevision = rv === '' || rv === '0' ? 0 : ctx.store.parse(rv);
     return { mode: 'initial', minRevision, annotatedBookmark: bookmarks };
   }
   if (query.sendInitialEvents === false) {
     return {
       mode: 'from',
-      revision: rv === '' || rv === '0' ? ctx.store.resourceVersion : parseRevision(rv),
+      revision: rv === '' || rv === '0' ? ctx.store.resourceVersion : ctx.store.parse(rv),
     };
   }
   if (rv === '' || rv === '0') {
@@ -131,7 +134,7 @@ function decideStart(ctx: ServerContext, query: ListWatchQuery): Start {
       annotatedBookmark: bookmarks && ctx.options.watchList,
     };
   }
-  return { mode: 'from', revision: parseRevision(rv) };
+  return { mode: 'from', revision: ctx.store.parse(rv) };
 }
 
 function watchTimeoutMs(ctx: ServerContext, query: ListWatchQuery): number {
@@ -142,6 +145,9 @@ function watchTimeoutMs(ctx: ServerContext, query: ListWatchQuery): number {
   return (fallback ?? 1800 * (1 + ctx.random())) * 1000;
 }
 
-function tooOld(requested: number, oldest: number): Status {
-  return expiredStatus(`too old resource version: ${requested} (${oldest})`);
+function tooOld(ctx: ServerContext, requested: number): Status {
+  const { store } = ctx;
+  return expiredStatus(
+    `too old resource version: ${store.format(requested)} (${store.format(store.compactedRevision)})`,
+  );
 }

@@ -4,6 +4,7 @@ import type { FaultInjector } from '../faults/faultInjector.js';
 import type { StreamFault, StreamFaultKind } from '../faults/faultKinds.js';
 import type { ResourceDefinition } from '../registry/resourceDefinition.js';
 import { bookmarkObject } from './bookmark.js';
+import type { ResourceVersionFormat } from '../storage/resourceVersionFormat.js';
 import type { ObjectEventType } from './watchLine.js';
 import { watchEventLine } from './watchLine.js';
 
@@ -25,6 +26,8 @@ export interface WatchStreamOptions {
   readonly faults: FaultInjector;
   /** The resourceVersion the watch starts at (what a bookmark reports before any event). */
   readonly startRevision: number;
+  /** How revisions are written as resourceVersions (bookmarks). */
+  readonly resourceVersions: ResourceVersionFormat;
 }
 
 /**
@@ -132,7 +135,11 @@ export class WatchStream {
    */
   bookmark(initialEventsEnd = false): void {
     if (this.ended || this.stalled || !this.options.allowBookmarks) return;
-    const object = bookmarkObject(this.options.def, this.progress, initialEventsEnd);
+    const object = bookmarkObject(
+      this.options.def,
+      this.options.resourceVersions.format(this.progress),
+      initialEventsEnd,
+    );
     this.write(`${JSON.stringify({ type: 'BOOKMARK', object })}\n`);
   }
 

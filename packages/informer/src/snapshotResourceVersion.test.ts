@@ -1,0 +1,54 @@
+import type { IndexerSnapshot } from '@rxkube/store';
+import { SharedIndexInformer } from './sharedIndexInformer.js';
+import { FakeListerWatcher } from './testing/fakeListerWatcher.testing.js';
+import { pod, type TestPod } from './testing/pods.testing.js';
+import { settle, SteppingScheduler } from './testing/virtualTime.testing.js';
+
+const contents = (s: IndexerSnapshot<TestPod>): string =>
+  s
+    .list()
+    .map((p) => `${p.metadata.name}@${p.metadata.resourceVersion}`)
+    .sort()
+    .join(' ');
+
+/** An informer synced on an empty list at version 4, and every snapshot it emits from then on. */
+async function syncedAt4(): Promise<{
+  lw: FakeListerWatcher<TestPod>;
+  informer: SharedIndexInformer<TestPod>;
+  seen: string[];
+}> {
+  const lw = new FakeListerWatcher<TestPod>();
+  const informer = new SharedIndexInformer(lw, {
+    scheduler: new SteppingScheduler(),
+    reflector: { random: () => 0 },
+  });
+  informer.start();
+  lw.respondList([], '4');
+  await informer.waitForCacheSync();
+  const seen: string[] = [];
+  informer.indexer$.subscribe((s) => seen.push(`${s.resourceVersion}: ${contents(s)}`));
+  return { lw, informer, seen };
+}
+
+// The DeltaFIFO coalesces per key and pops keys in the order they were first queued, so a@7
+// is applied (with a@5) before b@6. A snapshot may only claim a version once every change up
+// to it, in the order of the watch stream, is in the snapshot.
+test('writes a@5, b@6, a@7 in one turn: snapshot versions follow the stream and never claim a change still queued', async () => {
+  const { lw, informer, seen } = await syncedAt4();
+  lw.emit({ type: 'ADDED', object: pod('a', '5') });
+  lw.emit({ type: 'ADDED', object: pod('b', '6') });
+  lw.emit({ type: 'MODIFIED', object: pod('a', '7') });
+  await settle();
+  expect(seen).toEqual(['4: ', '5: a@7', '7: a@7 b@6']);
+  informer.stop();
+});
+
+test('a bookmark behind queued changes takes effect once they are applied', async () => {
+  const { lw, informer, seen } = await syncedAt4();
+  lw.emit({ type: 'ADDED', object: pod('a', '5') });
+  lw.emit({ type: 'ADDED', object: pod('b', '6') });
+  lw.emit({ type: 'BOOKMARK', object: { metadata: { resourceVersion: '9' } } });
+  await settle();
+  expect(seen).toEqual(['4: ', '5: a@5', '9: a@5 b@6']);
+  informer.stop();
+});
