@@ -11,11 +11,13 @@ import {
 import {
   BehaviorSubject,
   Observable,
+  ReplaySubject,
   Subscription,
   asyncScheduler,
   distinctUntilChanged,
   interval,
   map,
+  takeUntil,
   type SchedulerLike,
 } from 'rxjs';
 import { ConsistentSnapshots } from './consistentSnapshots.js';
@@ -81,6 +83,11 @@ export class SharedIndexInformer<T extends object = KubeObject> {
   private readonly handlers: HandlerRegistry<T>;
   private readonly telemetry: InformerTelemetry;
   private readonly synced = new BehaviorSubject(false);
+  /**
+   * Emits once and completes when the informer stops; replays to later subscribers, so every
+   * stream handed out (even after the stop) ends with it.
+   */
+  private readonly stopped = new ReplaySubject<true>(1);
   private readonly scheduler: SchedulerLike;
   private readonly logger: Logger;
   private readonly name: string;
@@ -184,7 +191,8 @@ export class SharedIndexInformer<T extends object = KubeObject> {
 
   /**
    * Stops everything: the watch and any request in flight, timers, handler deliveries (buffered
-   * events are dropped). `indexer$`, `errors$` and `hasSynced$` complete. Idempotent.
+   * events are dropped). Every stream the informer handed out completes: `indexer$`, `errors$`,
+   * `hasSynced$`, `list$`/`get$`/`byIndex$`, `handle()` and `metrics$()`. Idempotent.
    */
   stop(): void {
     if (this.state === 'stopped') return;
@@ -196,6 +204,8 @@ export class SharedIndexInformer<T extends object = KubeObject> {
     this.indexer.close();
     this.telemetry.close();
     this.synced.complete();
+    this.stopped.next(true);
+    this.stopped.complete();
     this.logger.debug('informer stopped', { informer: this.name });
   }
 
@@ -347,7 +357,8 @@ export class SharedIndexInformer<T extends object = KubeObject> {
 
   /**
    * The reactive form of {@link SharedIndexInformer.addEventHandler}: subscribing registers a
-   * handler with its own buffer and resync schedule, unsubscribing removes it.
+   * handler with its own buffer and resync schedule, unsubscribing removes it. It completes when
+   * the informer stops (at once when subscribed after the stop).
    *
    * @param options - resync period or schedule, name
    * @returns an Observable of events
@@ -360,8 +371,16 @@ export class SharedIndexInformer<T extends object = KubeObject> {
    */
   handle(options: HandlerOptions = {}): Observable<InformerEvent<T>> {
     return new Observable<InformerEvent<T>>((subscriber) => {
+      if (this.state === 'stopped') {
+        subscriber.complete();
+        return undefined;
+      }
       const registration = this.addListener((event) => subscriber.next(event), options);
-      return () => registration.remove();
+      const ended = this.stopped.subscribe(() => subscriber.complete());
+      return () => {
+        ended.unsubscribe();
+        registration.remove();
+      };
     });
   }
 
@@ -378,10 +397,14 @@ export class SharedIndexInformer<T extends object = KubeObject> {
 
   /**
    * @param periodMs - sampling period
-   * @returns {@link SharedIndexInformer.metrics} every `periodMs`
+   * @returns {@link SharedIndexInformer.metrics} every `periodMs`, until the informer stops
+   *   (then it completes, and its timer is gone)
    */
   metrics$(periodMs: number): Observable<InformerMetrics> {
-    return interval(periodMs, this.scheduler).pipe(map(() => this.metrics()));
+    return interval(periodMs, this.scheduler).pipe(
+      takeUntil(this.stopped),
+      map(() => this.metrics()),
+    );
   }
 
   private errorContext(): ErrorContext {
