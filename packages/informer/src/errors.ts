@@ -117,16 +117,51 @@ export class ConnectionError extends InformerError {
   }
 }
 
-/** An open watch stream broke before the server ended it (connection reset, aborted body). */
-export class WatchStreamError extends InformerError {
+/**
+ * An answer's body broke off after the server had started sending it (connection reset, a
+ * chunked body cut short): a dropped connection, retried like one.
+ */
+export abstract class StreamError extends InformerError {
   readonly kind = 'stream';
 
+  /**
+   * @param verb - the request whose answer broke
+   * @param message - what happened
+   * @param context - resource and resource version
+   * @param cause - the stream error
+   */
+  constructor(
+    readonly verb: ApiVerb,
+    message: string,
+    context: ErrorContext,
+    cause: unknown,
+  ) {
+    super(message, context, cause);
+  }
+}
+
+/** An open watch stream broke before the server ended it (connection reset, aborted body). */
+export class WatchStreamError extends StreamError {
   /**
    * @param context - resource and resource version
    * @param cause - the stream error
    */
   constructor(context: ErrorContext, cause: unknown) {
-    super(`watch ${context.resource}: stream broke: ${describe(cause)}`, context, cause);
+    super('watch', `watch ${context.resource}: stream broke: ${describe(cause)}`, context, cause);
+  }
+}
+
+/**
+ * A list answer broke off mid-body (e.g. node-fetch's "Premature close" when the connection of
+ * a chunked answer closes early). The list is retried after backoff.
+ */
+export class ListStreamError extends StreamError {
+  /**
+   * @param context - resource and resource version
+   * @param cause - the stream error
+   */
+  constructor(context: ErrorContext, cause: unknown) {
+    super('list', `list ${context.resource}: answer broke off: ${describe(cause)}`, context, cause);
   }
 }
 

@@ -30,6 +30,8 @@ export {
   ListIdleError,
   WatchListError,
   WatchStreamError,
+  StreamError,
+  ListStreamError,
 } from './errors.js';
 export type { ApiVerb, ErrorContext, InformerErrorKind } from './errors.js';
 export {

@@ -1,7 +1,14 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { KubeObject } from '@rxkube/store';
 import { Observable } from 'rxjs';
-import { DecodeError, ListIdleError, WatchStreamError, type ErrorContext } from '../errors.js';
+import {
+  DecodeError,
+  InformerError,
+  ListIdleError,
+  ListStreamError,
+  WatchStreamError,
+  type ErrorContext,
+} from '../errors.js';
 import type {
   ListOptions,
   ListPage,
@@ -121,8 +128,14 @@ export function listerWatcher<T = KubeObject>(
           });
           progress();
           const body = new ListBodyReader();
-          if (response.body === null) body.push(utf8Bytes(await response.text()));
-          else await readBody(response.body, progress, body);
+          try {
+            if (response.body === null) body.push(utf8Bytes(await response.text()));
+            else await readBody(response.body, progress, body);
+          } catch (err) {
+            // Aborts (stop, idle) and typed failures pass; anything else broke the connection.
+            if (signal.aborted || err instanceof InformerError) throw err;
+            throw new ListStreamError(context, err);
+          }
           return decodeListPage(body, decode, context, kinds);
         }),
       );

@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import type { ApiError, DecodeError, ObjectError } from '@rxkube/informer';
+import { ListStreamError } from '@rxkube/informer';
 import { startInformer, type InformerUnderTest } from './informerUnderTest.testing.js';
 import { event, pod, podList, ScriptedServer } from './scriptedServer.testing.js';
 
@@ -140,4 +141,15 @@ test('an event older than the cached object is skipped with an ObjectError; late
   expect(stale?.message).toBe(
     'pods: object skipped at stale: resourceVersion 3 of a/p is older than the cached 9',
   );
+});
+
+test('a chunked list cut off mid-body is a ListStreamError (kind stream), retried like a dropped connection', async () => {
+  const list = podList('10', [pod('p', '5'), pod('q', '6')]);
+  server.list({ ...list, cutAfter: list.body.length / 2 }, list);
+  under = startInformer(server);
+  await under.until(() => under!.cache().length === 2, 'the retried list');
+  expect(under.cache()).toEqual(['a/p@5', 'a/q@6']);
+  expect(under.errors.map((e) => e.kind)).toEqual(['stream']);
+  expect(under.errors[0]).toBeInstanceOf(ListStreamError);
+  expect(under.errors[0]!.message).toMatch(/^list pods: answer broke off: /);
 });

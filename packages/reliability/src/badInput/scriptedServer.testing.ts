@@ -6,7 +6,11 @@ import type { AddressInfo, Socket } from 'node:net';
 export interface ListAnswer {
   readonly status?: number;
   readonly contentType?: string;
+  /** More response headers, e.g. `Retry-After`. */
+  readonly headers?: Readonly<Record<string, string>>;
   readonly body: string;
+  /** Send the body chunked and drop the connection after this many characters of it. */
+  readonly cutAfter?: number;
 }
 
 /** A scripted watch: lines to send, then keep the stream open or end it. */
@@ -87,7 +91,13 @@ export class ScriptedServer {
       const answer = this.lists.length > 1 ? this.lists.shift() : this.lists[0];
       res.writeHead(answer?.status ?? 200, {
         'Content-Type': answer?.contentType ?? 'application/json',
+        ...answer?.headers,
       });
+      if (answer?.cutAfter !== undefined) {
+        // Dropped once the part is on the wire, so the client has seen the answer start.
+        res.write(answer.body.slice(0, answer.cutAfter), () => res.socket?.destroy());
+        return;
+      }
       res.end(answer?.body ?? '{}');
       return;
     }
