@@ -201,6 +201,42 @@ test('a 429 honours Retry-After when it is longer than the backoff', () => {
   expect(lw.lists).toHaveLength(1);
 });
 
+test('a Retry-After longer than the longest backoff is cut to it (60 s by default)', () => {
+  start();
+  sync();
+  lw.lastWatch().subject.error(
+    new ApiError(
+      {
+        code: 429,
+        status: { reason: 'TooManyRequests' },
+        retryAfterSeconds: 3_000_000,
+        verb: 'watch',
+        source: 'response',
+      },
+      ctx,
+    ),
+  );
+  scheduler.advance(59_999);
+  expect(lw.watches).toHaveLength(1);
+  scheduler.advance(1);
+  expect(lw.watches).toHaveLength(2);
+});
+
+test('the Retry-After cap is an option of the backoff', () => {
+  start({ backoff: { maxRetryAfterMs: 10_000 } });
+  sync();
+  lw.lastWatch().subject.error(
+    new ApiError(
+      { code: 429, retryAfterSeconds: 3600, verb: 'watch', source: 'response' },
+      ctx,
+    ),
+  );
+  scheduler.advance(9_999);
+  expect(lw.watches).toHaveLength(1);
+  scheduler.advance(1);
+  expect(lw.watches).toHaveLength(2);
+});
+
 test('a 500 at watch start relists after backoff', () => {
   start();
   sync();

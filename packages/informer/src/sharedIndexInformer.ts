@@ -39,6 +39,7 @@ import { InformerTelemetry } from './informerTelemetry.js';
 import { HandlerRegistry } from './handlerRegistry.js';
 import { waitForSync } from './waitForSync.js';
 import { memoizeLastKey } from './lastKeyMemo.js';
+import { timerDelay } from './timerDelay.js';
 
 /** Lifecycle of an informer: started once, stopped once. */
 type InformerState = 'idle' | 'running' | 'stopped';
@@ -401,7 +402,7 @@ export class SharedIndexInformer<T extends object = KubeObject> {
    *   (then it completes, and its timer is gone)
    */
   metrics$(periodMs: number): Observable<InformerMetrics> {
-    return interval(periodMs, this.scheduler).pipe(
+    return interval(timerDelay(periodMs), this.scheduler).pipe(
       takeUntil(this.stopped),
       map(() => this.metrics()),
     );

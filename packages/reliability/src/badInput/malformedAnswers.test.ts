@@ -153,3 +153,18 @@ test('a chunked list cut off mid-body is a ListStreamError (kind stream), retrie
   expect(under.errors[0]).toBeInstanceOf(ListStreamError);
   expect(under.errors[0]!.message).toMatch(/^list pods: answer broke off: /);
 });
+
+test('a Retry-After of 3,000,000 s is waited (capped), not retried in a hot loop', async () => {
+  server.list({
+    status: 429,
+    headers: { 'Retry-After': '3000000' },
+    body: JSON.stringify({ kind: 'Status', code: 429, reason: 'TooManyRequests' }),
+  });
+  // The default backoff, so that the wait comes from Retry-After.
+  under = startInformer(server, { reflector: { idleTimeoutMs: 0 } });
+  await under.until(() => under!.errors.length > 0, 'the 429');
+  // A timer given the 3,000,000 s unguarded fires after 1 ms: hundreds of lists by now.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(server.requests).toHaveLength(1);
+  expect((under.errors[0] as ApiError).retryAfterSeconds).toBe(3_000_000);
+});
