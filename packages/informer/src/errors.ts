@@ -9,6 +9,7 @@ export type InformerErrorKind =
   | 'idle'
   | 'shortWatch'
   | 'watchList'
+  | 'tooLarge'
   | 'object'
   | 'handler'
   | 'internal';
@@ -234,6 +235,34 @@ export class ListIdleError extends IdleError {
    */
   constructor(idleMs: number, context: ErrorContext) {
     super(idleMs, `list ${context.resource}: no data for ${idleMs} ms, retrying`, context);
+  }
+}
+
+/**
+ * An answer passed its size limit: a watch event longer than `maxEventBytes` (16 MiB by
+ * default, client-go's limit), or a list answer longer than `maxListBytes` when one is set.
+ * Nothing more of it is read: the request is aborted, and the Reflector recovers as from an
+ * undecodable answer (backoff, then a list).
+ */
+export class TooLargeError extends InformerError {
+  readonly kind = 'tooLarge';
+
+  /**
+   * @param verb - the request whose answer was too large
+   * @param limitBytes - the limit it passed
+   * @param context - resource and resource version
+   */
+  constructor(
+    readonly verb: ApiVerb,
+    readonly limitBytes: number,
+    context: ErrorContext,
+  ) {
+    super(
+      verb === 'watch'
+        ? `watch ${context.resource}: event larger than ${limitBytes} bytes, watch ended`
+        : `list ${context.resource}: answer larger than ${limitBytes} bytes, list abandoned`,
+      context,
+    );
   }
 }
 

@@ -2,7 +2,11 @@
  * `@rxkube/informer`: client-go's Reflector, SharedIndexInformer, SharedInformerFactory and
  * Controller as RxJS Observables, listing and watching through `@kubernetes/client-node`.
  */
-export { defaultListIdleTimeoutMs, listerWatcher } from './clientNode/listerWatcher.js';
+export {
+  defaultListIdleTimeoutMs,
+  defaultMaxEventBytes,
+  listerWatcher,
+} from './clientNode/listerWatcher.js';
 export type { ListerWatcherOptions } from './clientNode/listerWatcher.js';
 export type { FetchLike, FetchResponseLike } from './clientNode/kubeRequest.js';
 export { collectionPath, describeResource } from './clientNode/resourcePath.js';
@@ -32,6 +36,7 @@ export {
   WatchStreamError,
   StreamError,
   ListStreamError,
+  TooLargeError,
 } from './errors.js';
 export type { ApiVerb, ErrorContext, InformerErrorKind } from './errors.js';
 export {

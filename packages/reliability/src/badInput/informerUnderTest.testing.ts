@@ -2,6 +2,7 @@ import {
   listerWatcher,
   SharedIndexInformer,
   type InformerError,
+  type ListerWatcherOptions,
   type SharedIndexInformerOptions,
 } from '@rxkube/informer';
 import type { KubeObject } from '@rxkube/store';
@@ -27,9 +28,10 @@ export interface InformerUnderTest {
 export function startInformer(
   server: ScriptedServer,
   options: SharedIndexInformerOptions<KubeObject> = {},
+  lwOptions: ListerWatcherOptions<KubeObject> = {},
 ): InformerUnderTest {
   const informer = new SharedIndexInformer<KubeObject>(
-    listerWatcher(server.kubeConfig(), { version: 'v1', plural: 'pods' }),
+    listerWatcher(server.kubeConfig(), { version: 'v1', plural: 'pods' }, lwOptions),
     { reflector: { backoff: { initialMs: 10, maxMs: 50 }, idleTimeoutMs: 0 }, ...options },
   );
   const errors: InformerError[] = [];

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import type { ApiError, DecodeError, ObjectError } from '@rxkube/informer';
-import { ListStreamError } from '@rxkube/informer';
+import { ListStreamError, TooLargeError } from '@rxkube/informer';
 import { startInformer, type InformerUnderTest } from './informerUnderTest.testing.js';
 import { event, pod, podList, ScriptedServer } from './scriptedServer.testing.js';
 
@@ -167,4 +167,34 @@ test('a Retry-After of 3,000,000 s is waited (capped), not retried in a hot loop
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(server.requests).toHaveLength(1);
   expect((under.errors[0] as ApiError).retryAfterSeconds).toBe(3_000_000);
+});
+
+test('a watch line that never ends is cut at maxEventBytes with a TooLargeError; a relist recovers', async () => {
+  server
+    .list(podList('10', [pod('p', '5')]), podList('12', [pod('p', '11'), pod('q', '12')]))
+    .watch(
+      { lines: [event('ADDED', pod('r', '11'))], endlessLine: 16 * 2 ** 20 },
+      { lines: [event('ADDED', pod('s', '13'))] },
+    );
+  under = startInformer(server, {}, { maxEventBytes: 256 * 1024 });
+  await under.until(() => under!.cache().includes('a/s@13'), 'the watch after the relist');
+  expect(under.cache()).toEqual(['a/p@11', 'a/q@12', 'a/s@13']);
+  expect(under.errors.map((e) => e.kind)).toEqual(['tooLarge']);
+  const error = under.errors[0] as TooLargeError;
+  expect(error).toBeInstanceOf(TooLargeError);
+  expect(error.limitBytes).toBe(256 * 1024);
+  expect(error.message).toBe('watch pods: event larger than 262144 bytes, watch ended');
+  expect(under.informer.metrics().errors.tooLarge).toBe(1);
+  expect(server.requests.filter((r) => r.startsWith('list'))).toHaveLength(2);
+});
+
+test('a list answer over maxListBytes is a TooLargeError and is retried', async () => {
+  const big = podList('10', [pod('p', '5', { data: 'x'.repeat(100_000) })]);
+  server.list(big, podList('11', [pod('p', '6')]));
+  under = startInformer(server, {}, { maxListBytes: 50_000 });
+  await under.until(() => under!.cache().length === 1, 'the small list');
+  expect(under.cache()).toEqual(['a/p@6']);
+  expect(under.errors.map((e) => e.message)).toEqual([
+    'list pods: answer larger than 50000 bytes, list abandoned',
+  ]);
 });

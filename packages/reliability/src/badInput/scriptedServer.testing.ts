@@ -17,6 +17,8 @@ export interface ListAnswer {
 export interface WatchScript {
   readonly lines: readonly string[];
   readonly end?: 'hold' | 'close';
+  /** After the lines, send this many bytes of one line that never ends (then hold). */
+  readonly endlessLine?: number;
 }
 
 /**
@@ -104,12 +106,27 @@ export class ScriptedServer {
     const script = this.watches.shift() ?? { lines: [], end: 'hold' };
     res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' });
     for (const line of script.lines) res.write(`${line}\n`);
+    if (script.endlessLine !== undefined) writeEndlessLine(res, script.endlessLine);
     if (script.end === 'close') res.end();
     else {
       this.open.add(res);
       res.on('close', () => this.open.delete(res));
     }
   }
+}
+
+/** Writes `bytes` bytes of `{"type":"ADDED","object":{"data":"xxx…` as the client reads them. */
+function writeEndlessLine(res: ServerResponse, bytes: number): void {
+  const chunk = 'x'.repeat(64 * 1024);
+  let left = bytes;
+  const more = (): void => {
+    while (left > 0 && !res.destroyed) {
+      left -= chunk.length;
+      if (!res.write(chunk)) return void res.once('drain', more);
+    }
+  };
+  res.write('{"type":"ADDED","object":{"data":"');
+  more();
 }
 
 /** A pod as the scripted lists and events carry it. */
