@@ -81,6 +81,8 @@ export type { Lister, NamespaceLister } from './lister.js';
 export { deepFreeze } from './deepFreeze.js';
 export type { HandlerMetrics, InformerMetrics } from './metrics.js';
 export { silentLogger } from './logger.js';
+export { consoleFailureLogger } from './consoleFailureLogger.js';
+export type { ConsoleFailureLoggerOptions } from './consoleFailureLogger.js';
 export type { Logger } from './logger.js';
 export { SharedInformerFactory } from './sharedInformerFactory.js';
 export type { InformerForOptions, SharedInformerFactoryOptions } from './sharedInformerFactory.js';

@@ -3,6 +3,7 @@ import { Subject, type Subscription } from 'rxjs';
 import type { InformerEvent } from './eventHandler.js';
 import type { InformerError } from './errors.js';
 import { type SharedIndexInformerOptions, freezeByDefault } from './informerOptions.js';
+import { silentLogger } from './logger.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
 import { FakeListerWatcher } from './testing/fakeListerWatcher.testing.js';
 import { pod, type TestPod } from './testing/pods.testing.js';
@@ -18,6 +19,8 @@ function create(options: SharedIndexInformerOptions<TestPod> = {}): SharedIndexI
   lw = new FakeListerWatcher<TestPod>();
   informer = new SharedIndexInformer(lw, {
     scheduler,
+    // These tests provoke failures and read them from errors$.
+    logger: silentLogger,
     reflector: { random: () => 0 },
     indexers: { [NamespaceIndex]: metaNamespaceIndexFunc },
     ...options,

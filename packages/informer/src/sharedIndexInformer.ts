@@ -33,7 +33,8 @@ import { informerLoop } from './informerLoop.js';
 import { type SharedIndexInformerOptions, freezeByDefault } from './informerOptions.js';
 import { listerFor, type Lister } from './lister.js';
 import type { ListerWatcher } from './listerWatcher.js';
-import { silentLogger, type Logger } from './logger.js';
+import { consoleFailureLogger } from './consoleFailureLogger.js';
+import type { Logger } from './logger.js';
 import type { InformerMetrics } from './metrics.js';
 import { InformerTelemetry } from './informerTelemetry.js';
 import { HandlerRegistry } from './handlerRegistry.js';
@@ -112,7 +113,7 @@ export class SharedIndexInformer<T extends object = KubeObject> {
     this.indexer = new Indexer<T>({ indexers: options.indexers ?? {}, keyFunc: this.keyFunc });
     this.indexer$ = new ConsistentSnapshots(this.indexer);
     this.scheduler = options.scheduler ?? asyncScheduler;
-    this.logger = options.logger ?? silentLogger;
+    this.logger = options.logger ?? consoleFailureLogger({ now: () => this.scheduler.now() });
     this.name = options.name ?? lw.description;
     this.transform = options.transform;
     this.telemetry = new InformerTelemetry(this.name, this.logger);

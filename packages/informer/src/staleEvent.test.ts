@@ -1,4 +1,5 @@
 import type { InformerError } from './errors.js';
+import { silentLogger } from './logger.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
 import { FakeListerWatcher } from './testing/fakeListerWatcher.testing.js';
 import { pod, type TestPod } from './testing/pods.testing.js';
@@ -8,6 +9,7 @@ test('a watch event older than the cached object is reported and not applied', a
   const lw = new FakeListerWatcher<TestPod>();
   const informer = new SharedIndexInformer(lw, {
     scheduler: new SteppingScheduler(),
+    logger: silentLogger,
     reflector: { random: () => 0 },
   });
   const errors: InformerError[] = [];

@@ -1,6 +1,7 @@
 import {
   listerWatcher,
   SharedIndexInformer,
+  silentLogger,
   type InformerError,
   type ListerWatcherOptions,
   type SharedIndexInformerOptions,
@@ -22,8 +23,8 @@ export interface InformerUnderTest {
 }
 
 /**
- * Starts an informer on pods of a scripted server, with quick retries and idle detection off
- * (scripted watches hold silently).
+ * Starts an informer on pods of a scripted server, with quick retries, idle detection off
+ * (scripted watches hold silently) and no console output.
  */
 export function startInformer(
   server: ScriptedServer,
@@ -32,7 +33,12 @@ export function startInformer(
 ): InformerUnderTest {
   const informer = new SharedIndexInformer<KubeObject>(
     listerWatcher(server.kubeConfig(), { version: 'v1', plural: 'pods' }, lwOptions),
-    { reflector: { backoff: { initialMs: 10, maxMs: 50 }, idleTimeoutMs: 0 }, ...options },
+    {
+      reflector: { backoff: { initialMs: 10, maxMs: 50 }, idleTimeoutMs: 0 },
+      // The tests read failures from errors$.
+      logger: silentLogger,
+      ...options,
+    },
   );
   const errors: InformerError[] = [];
   const log = new EventLog();

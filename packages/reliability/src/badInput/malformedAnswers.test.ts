@@ -198,3 +198,25 @@ test('a list answer over maxListBytes is a TooLargeError and is retried', async 
     'list pods: answer larger than 50000 bytes, list abandoned',
   ]);
 });
+
+test('by default a 401 forever is written to the console once, and never the token', async () => {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  try {
+    server.list({
+      status: 401,
+      body: JSON.stringify({
+        kind: 'Status',
+        code: 401,
+        reason: 'Unauthorized',
+        message: 'Unauthorized',
+      }),
+    });
+    under = startInformer(server, { logger: undefined });
+    await under.until(() => under!.errors.length >= 5, 'repeated 401s');
+    const written = warn.mock.calls.map((call) => String(call[0]));
+    expect(written).toEqual(['rxkube: list pods: 401 Unauthorized: Unauthorized']);
+    expect(written.join('\n')).not.toContain('scripted-token');
+  } finally {
+    warn.mockRestore();
+  }
+});
