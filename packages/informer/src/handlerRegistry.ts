@@ -70,7 +70,8 @@ export class HandlerRegistry<T> {
         listener.add({ type: 'add', object, isInInitialList: true });
     }
     this.processor.add(listener);
-    const schedule = options.resync$ ?? (period > 0 ? interval(timerDelay(period), host.scheduler) : undefined);
+    const schedule =
+      options.resync$ ?? (period > 0 ? interval(timerDelay(period), host.scheduler) : undefined);
     if (schedule !== undefined) {
       this.schedules.set(listener, schedule);
       if (host.isRunning()) this.follow(listener, schedule);

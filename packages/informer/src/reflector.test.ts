@@ -226,10 +226,7 @@ test('the Retry-After cap is an option of the backoff', () => {
   start({ backoff: { maxRetryAfterMs: 10_000 } });
   sync();
   lw.lastWatch().subject.error(
-    new ApiError(
-      { code: 429, retryAfterSeconds: 3600, verb: 'watch', source: 'response' },
-      ctx,
-    ),
+    new ApiError({ code: 429, retryAfterSeconds: 3600, verb: 'watch', source: 'response' }, ctx),
   );
   scheduler.advance(9_999);
   expect(lw.watches).toHaveLength(1);

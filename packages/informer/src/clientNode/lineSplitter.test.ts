@@ -94,9 +94,7 @@ describe('LineSplitter with a line limit', () => {
     const spanning = new LineSplitter(100, tooLong);
     spanning.push(bytes(long.slice(0, 50)));
     expect(() => spanning.push(bytes(`${long.slice(50)}\n`))).toThrow('too long');
-    expect(() => new LineSplitter(100, tooLong).push(bytes(`a\n${long}\nb\n`))).toThrow(
-      'too long',
-    );
+    expect(() => new LineSplitter(100, tooLong).push(bytes(`a\n${long}\nb\n`))).toThrow('too long');
     expect(() => new LineSplitter(100, tooLong).push(bytes(`a\n${long}`))).toThrow('too long');
   });
 });

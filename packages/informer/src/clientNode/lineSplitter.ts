@@ -104,7 +104,7 @@ export class LineSplitter {
   /** Checks the complete lines in `bytes[start, end)`; only a span longer than the limit can hold a line too long. */
   private checkLines(bytes: Uint8Array, start: number, end: number): void {
     if (end - start <= this.maxLineBytes) return;
-    for (let from = start; from < end; ) {
+    for (let from = start; from < end;) {
       const newline = bytes.indexOf(0x0a, from);
       const to = newline < 0 || newline > end ? end : newline;
       this.checkLength(to - from);
