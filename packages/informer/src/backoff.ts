@@ -1,3 +1,5 @@
+import { timerDelay } from './timerDelay.js';
+
 /** Settings of a {@link Backoff}; every field has client-go's Reflector default. */
 export interface BackoffOptions {
   /** First wait before jitter, ms. Default 800. */
@@ -13,6 +15,13 @@ export interface BackoffOptions {
   jitter?: number;
   /** Start over from `initialMs` when this long has passed since the previous wait began. Default 120,000. */
   resetAfterMs?: number;
+  /**
+   * The longest wait a server's `Retry-After` can impose, ms. A longer request is cut to this,
+   * so a broken or hostile `Retry-After` neither parks the informer for days nor overflows a
+   * timer. Default: the longest wait the backoff itself makes, `maxMs × (1 + jitter)` (60 s):
+   * client-go's Reflector never waits longer than its backoff either.
+   */
+  maxRetryAfterMs?: number;
 }
 
 /**
@@ -34,6 +43,7 @@ export class Backoff {
   private readonly factor: number;
   private readonly jitter: number;
   private readonly resetAfterMs: number;
+  private readonly maxRetryAfterMs: number;
   private current: number;
   private lastStart: number | undefined;
 
@@ -52,6 +62,7 @@ export class Backoff {
     this.factor = options.factor ?? 2;
     this.jitter = options.jitter ?? 1;
     this.resetAfterMs = options.resetAfterMs ?? 120_000;
+    this.maxRetryAfterMs = options.maxRetryAfterMs ?? this.maxMs * (1 + this.jitter);
     this.current = this.initialMs;
   }
 
@@ -59,9 +70,11 @@ export class Backoff {
    * Starts a wait and returns its length; the next call returns a longer one, unless
    * `resetAfterMs` has passed since this one began.
    *
-   * @returns the wait in ms
+   * @param requestedMs - a wait the server asked for (`Retry-After`), honoured as a minimum up
+   *   to `maxRetryAfterMs`
+   * @returns the wait in ms, never more than a timer can take ({@link timerDelay})
    */
-  next(): number {
+  next(requestedMs?: number): number {
     const now = this.now();
     if (this.lastStart !== undefined && now - this.lastStart > this.resetAfterMs) {
       this.current = this.initialMs;
@@ -69,7 +82,9 @@ export class Backoff {
     this.lastStart = now;
     const base = this.current;
     this.current = Math.min(this.current * this.factor, this.maxMs);
-    return Math.round(base + this.random() * this.jitter * base);
+    const wait = Math.round(base + this.random() * this.jitter * base);
+    const requested = Math.min(requestedMs ?? 0, this.maxRetryAfterMs);
+    return timerDelay(Math.max(wait, requested));
   }
 
   /** Forgets the growth: the next wait is the initial one. */

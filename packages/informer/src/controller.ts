@@ -6,6 +6,7 @@ import type { ListerWatcher } from './listerWatcher.js';
 import { reflector } from './reflector.js';
 import type { ReflectorOptions } from './reflectorOptions.js';
 import { resourceVersionOf } from './resourceVersion.js';
+import { timerDelay } from './timerDelay.js';
 
 /**
  * client-go's `cache.Config`: what a {@link Controller} runs.
@@ -102,7 +103,7 @@ export class Controller<T, TItem = T> {
     const period = config.fullResyncPeriod ?? 0;
     if (period > 0) {
       running.add(
-        interval(period, scheduler).subscribe(() => {
+        interval(timerDelay(period), scheduler).subscribe(() => {
           if (config.shouldResync?.() ?? true) queue.resync();
         }),
       );

@@ -9,6 +9,7 @@ export type InformerErrorKind =
   | 'idle'
   | 'shortWatch'
   | 'watchList'
+  | 'tooLarge'
   | 'object'
   | 'handler'
   | 'internal';
@@ -117,16 +118,51 @@ export class ConnectionError extends InformerError {
   }
 }
 
-/** An open watch stream broke before the server ended it (connection reset, aborted body). */
-export class WatchStreamError extends InformerError {
+/**
+ * An answer's body broke off after the server had started sending it (connection reset, a
+ * chunked body cut short): a dropped connection, retried like one.
+ */
+export abstract class StreamError extends InformerError {
   readonly kind = 'stream';
 
+  /**
+   * @param verb - the request whose answer broke
+   * @param message - what happened
+   * @param context - resource and resource version
+   * @param cause - the stream error
+   */
+  constructor(
+    readonly verb: ApiVerb,
+    message: string,
+    context: ErrorContext,
+    cause: unknown,
+  ) {
+    super(message, context, cause);
+  }
+}
+
+/** An open watch stream broke before the server ended it (connection reset, aborted body). */
+export class WatchStreamError extends StreamError {
   /**
    * @param context - resource and resource version
    * @param cause - the stream error
    */
   constructor(context: ErrorContext, cause: unknown) {
-    super(`watch ${context.resource}: stream broke: ${describe(cause)}`, context, cause);
+    super('watch', `watch ${context.resource}: stream broke: ${describe(cause)}`, context, cause);
+  }
+}
+
+/**
+ * A list answer broke off mid-body (e.g. node-fetch's "Premature close" when the connection of
+ * a chunked answer closes early). The list is retried after backoff.
+ */
+export class ListStreamError extends StreamError {
+  /**
+   * @param context - resource and resource version
+   * @param cause - the stream error
+   */
+  constructor(context: ErrorContext, cause: unknown) {
+    super('list', `list ${context.resource}: answer broke off: ${describe(cause)}`, context, cause);
   }
 }
 
@@ -199,6 +235,34 @@ export class ListIdleError extends IdleError {
    */
   constructor(idleMs: number, context: ErrorContext) {
     super(idleMs, `list ${context.resource}: no data for ${idleMs} ms, retrying`, context);
+  }
+}
+
+/**
+ * An answer passed its size limit: a watch event longer than `maxEventBytes` (16 MiB by
+ * default, client-go's limit), or a list answer longer than `maxListBytes` when one is set.
+ * Nothing more of it is read: the request is aborted, and the Reflector recovers as from an
+ * undecodable answer (backoff, then a list).
+ */
+export class TooLargeError extends InformerError {
+  readonly kind = 'tooLarge';
+
+  /**
+   * @param verb - the request whose answer was too large
+   * @param limitBytes - the limit it passed
+   * @param context - resource and resource version
+   */
+  constructor(
+    readonly verb: ApiVerb,
+    readonly limitBytes: number,
+    context: ErrorContext,
+  ) {
+    super(
+      verb === 'watch'
+        ? `watch ${context.resource}: event larger than ${limitBytes} bytes, watch ended`
+        : `list ${context.resource}: answer larger than ${limitBytes} bytes, list abandoned`,
+      context,
+    );
   }
 }
 

@@ -3,6 +3,7 @@ import type { HandlerOptions, HandlerRegistration, InformerEvent } from './event
 import type { Logger } from './logger.js';
 import { ProcessorListener } from './processorListener.js';
 import { SharedProcessor } from './sharedProcessor.js';
+import { timerDelay } from './timerDelay.js';
 
 /** client-go's smallest resync period; shorter ones are raised to it. */
 export const minimumResyncPeriodMs = 1000;
@@ -69,7 +70,8 @@ export class HandlerRegistry<T> {
         listener.add({ type: 'add', object, isInInitialList: true });
     }
     this.processor.add(listener);
-    const schedule = options.resync$ ?? (period > 0 ? interval(period, host.scheduler) : undefined);
+    const schedule =
+      options.resync$ ?? (period > 0 ? interval(timerDelay(period), host.scheduler) : undefined);
     if (schedule !== undefined) {
       this.schedules.set(listener, schedule);
       if (host.isRunning()) this.follow(listener, schedule);

@@ -4,12 +4,14 @@ import {
   type SchedulerAction,
   type SchedulerLike,
 } from 'rxjs';
+import { timerDelay } from './timerDelay.js';
 
 /**
  * Errors with `error()` once the source has been quiet for `idleMs` (no value since it was
  * subscribed or since its last value): RxJS's `timeout({ each })`, at a lower cost per value.
  * `timeout` replaces its timer on every value; this one only notes the time and keeps one
- * timer that, when it fires early, re-arms itself for the rest of the quiet period. A watch
+ * timer that, when it fires early, re-arms itself for the rest of the quiet period (which also
+ * makes periods longer than a timer can take exact, see `timerDelay`). A watch
  * stream carries thousands of events per second and goes idle rarely, so the timer work moves
  * from every event to once per idle period.
  *
@@ -32,8 +34,8 @@ export function idleTimeout<V>(
         scheduler.schedule(function (this: SchedulerAction<undefined>) {
           const quietMs = scheduler.now() - lastValueAt;
           if (quietMs >= idleMs) subscriber.error(error());
-          else this.schedule(undefined, idleMs - quietMs);
-        }, idleMs),
+          else this.schedule(undefined, timerDelay(idleMs - quietMs));
+        }, timerDelay(idleMs)),
       );
       subscriber.add(
         source.subscribe({

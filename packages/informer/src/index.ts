@@ -2,7 +2,11 @@
  * `@rxkube/informer`: client-go's Reflector, SharedIndexInformer, SharedInformerFactory and
  * Controller as RxJS Observables, listing and watching through `@kubernetes/client-node`.
  */
-export { defaultListIdleTimeoutMs, listerWatcher } from './clientNode/listerWatcher.js';
+export {
+  defaultListIdleTimeoutMs,
+  defaultMaxEventBytes,
+  listerWatcher,
+} from './clientNode/listerWatcher.js';
 export type { ListerWatcherOptions } from './clientNode/listerWatcher.js';
 export type { FetchLike, FetchResponseLike } from './clientNode/kubeRequest.js';
 export { collectionPath, describeResource } from './clientNode/resourcePath.js';
@@ -30,6 +34,9 @@ export {
   ListIdleError,
   WatchListError,
   WatchStreamError,
+  StreamError,
+  ListStreamError,
+  TooLargeError,
 } from './errors.js';
 export type { ApiVerb, ErrorContext, InformerErrorKind } from './errors.js';
 export {
@@ -74,6 +81,8 @@ export type { Lister, NamespaceLister } from './lister.js';
 export { deepFreeze } from './deepFreeze.js';
 export type { HandlerMetrics, InformerMetrics } from './metrics.js';
 export { silentLogger } from './logger.js';
+export { consoleFailureLogger } from './consoleFailureLogger.js';
+export type { ConsoleFailureLoggerOptions } from './consoleFailureLogger.js';
 export type { Logger } from './logger.js';
 export { SharedInformerFactory } from './sharedInformerFactory.js';
 export type { InformerForOptions, SharedInformerFactoryOptions } from './sharedInformerFactory.js';

@@ -9,6 +9,7 @@ import type { InformerError } from './errors.js';
 import type { SharedIndexInformerOptions } from './informerOptions.js';
 import type { ListOptions, ListPage, ListerWatcher } from './listerWatcher.js';
 import { listAll } from './pager.js';
+import { silentLogger } from './logger.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
 import { eventually } from './testing/eventually.testing.js';
 import { pod, type TestPod } from './testing/pods.testing.js';
@@ -42,7 +43,12 @@ function start(
   wrap: (lw: ListerWatcher<KubeObject>) => ListerWatcher<KubeObject> = (lw) => lw,
 ): SharedIndexInformer<KubeObject> {
   const lw = wrap(listerWatcher(server.kubeConfig(), { version: 'v1', plural: 'pods' }, lwOptions));
-  const informer = new SharedIndexInformer(lw, { reflector: fast, ...options });
+  // These tests provoke failures and read them from errors$.
+  const informer = new SharedIndexInformer(lw, {
+    reflector: fast,
+    logger: silentLogger,
+    ...options,
+  });
   informer.errors$.subscribe((err) => errors.push(err));
   informers.push(informer);
   informer.start();

@@ -44,7 +44,10 @@ export interface SharedIndexInformerOptions<T> {
   scheduler?: SchedulerLike;
   /** Reflector tuning: backoff, watch timeouts, idle detection, streaming lists, randomness. */
   reflector?: Omit<ReflectorOptions, 'scheduler' | 'onError' | 'monitor' | 'keyFunc'>;
-  /** Where diagnostics go. Default: nowhere. */
+  /**
+   * Where diagnostics go. Default: each distinct failure to `console.warn`, at most once a
+   * minute with a count of repeats (`consoleFailureLogger`); `silentLogger` for none.
+   */
   logger?: Logger;
   /** Name used in logs and errors. Default: the lister-watcher's description. */
   name?: string;

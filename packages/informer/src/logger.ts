@@ -1,6 +1,7 @@
 /**
- * Where the informer writes its diagnostics. Quiet by default ({@link silentLogger}); pass
- * `console` (it fits) or any structured logger (pino, winston…) through a thin adapter.
+ * Where the informer writes its diagnostics. By default each distinct failure goes to the
+ * console, rate-limited (`consoleFailureLogger`); pass {@link silentLogger} for none, `console`
+ * (it fits) for everything, or any structured logger (pino, winston…) through a thin adapter.
  */
 export interface Logger {
   /** Routine activity: lists, watches, resyncs. */
@@ -15,5 +16,5 @@ export interface Logger {
 
 const ignore = (): void => {};
 
-/** A logger that discards everything (the default). */
+/** A logger that discards everything: pass it where failures are expected and handled. */
 export const silentLogger: Logger = { debug: ignore, info: ignore, warn: ignore, error: ignore };

@@ -1,4 +1,5 @@
 import type { InformerError } from './errors.js';
+import { silentLogger } from './logger.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
 import { FakeListerWatcher } from './testing/fakeListerWatcher.testing.js';
 import { pod, type TestPod } from './testing/pods.testing.js';
@@ -10,6 +11,7 @@ test('watch events with "lower" or non-numeric resource versions are applied in 
   const lw = new FakeListerWatcher<TestPod>();
   const informer = new SharedIndexInformer(lw, {
     scheduler: new SteppingScheduler(),
+    logger: silentLogger,
     reflector: { random: () => 0 },
   });
   const errors: InformerError[] = [];

@@ -197,26 +197,43 @@ test('jitter stretches each wait by up to 100 %', () => {
   expect(lw.watches).toHaveLength(2);
 });
 
-test('a 429 honours Retry-After when it is longer than the backoff', () => {
-  start();
-  sync();
+/** Answers the open watch with a 429 asking for `retryAfterSeconds`, and checks when the reflector watches again. */
+function expectRewatchAfter(retryAfterSeconds: number, waitMs: number): void {
   lw.lastWatch().subject.error(
     new ApiError(
       {
         code: 429,
         status: { reason: 'TooManyRequests' },
-        retryAfterSeconds: 5,
+        retryAfterSeconds,
         verb: 'watch',
         source: 'response',
       },
       ctx,
     ),
   );
-  scheduler.advance(4999);
+  scheduler.advance(waitMs - 1);
   expect(lw.watches).toHaveLength(1);
   scheduler.advance(1);
   expect(lw.watches).toHaveLength(2);
   expect(lw.lists).toHaveLength(1);
+}
+
+test('a 429 honours Retry-After when it is longer than the backoff', () => {
+  start();
+  sync();
+  expectRewatchAfter(5, 5000);
+});
+
+test('a Retry-After longer than the longest backoff is cut to it (60 s by default)', () => {
+  start();
+  sync();
+  expectRewatchAfter(3_000_000, 60_000);
+});
+
+test('the Retry-After cap is an option of the backoff', () => {
+  start({ backoff: { maxRetryAfterMs: 10_000 } });
+  sync();
+  expectRewatchAfter(3600, 10_000);
 });
 
 test('a 500 at watch start relists after backoff', () => {

@@ -121,7 +121,7 @@ export class ReflectorRun<T> {
     this.current = current;
     switch (step.type) {
       case 'backoff': {
-        const delay = Math.max(this.backoff.next(), retryAfterMs(step.retryAfterFrom) ?? 0);
+        const delay = this.backoff.next(retryAfterMs(step.retryAfterFrom));
         this.monitor.backingOff?.(delay);
         current.add(timer(delay, this.scheduler).subscribe(() => this.perform(step.then)));
         return;

@@ -3,6 +3,7 @@ import { Subject, type Subscription } from 'rxjs';
 import type { InformerEvent } from './eventHandler.js';
 import type { InformerError } from './errors.js';
 import { type SharedIndexInformerOptions, freezeByDefault } from './informerOptions.js';
+import { silentLogger } from './logger.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
 import { FakeListerWatcher } from './testing/fakeListerWatcher.testing.js';
 import { pod, type TestPod } from './testing/pods.testing.js';
@@ -18,6 +19,8 @@ function create(options: SharedIndexInformerOptions<TestPod> = {}): SharedIndexI
   lw = new FakeListerWatcher<TestPod>();
   informer = new SharedIndexInformer(lw, {
     scheduler,
+    // These tests provoke failures and read them from errors$.
+    logger: silentLogger,
     reflector: { random: () => 0 },
     indexers: { [NamespaceIndex]: metaNamespaceIndexFunc },
     ...options,
@@ -393,6 +396,57 @@ test('stop aborts the watch, completes the streams and cancels every timer', asy
   expect(informer.isStopped()).toBe(true);
   expect(await informer.waitForCacheSync()).toBe(true);
   expect(() => informer.addEventHandler({})).toThrow(/stopped/);
+});
+
+test('stop completes every stream the informer handed out, and metrics$ stops ticking', async () => {
+  create();
+  const completed: string[] = [];
+  const ends = (name: string) => ({ complete: () => completed.push(name) });
+  informer.handle({ resyncPeriod: 5000 }).subscribe(ends('handle'));
+  informer.metrics$(1000).subscribe(ends('metrics$'));
+  informer.indexer$.subscribe(ends('indexer$'));
+  informer.errors$.subscribe(ends('errors$'));
+  informer.hasSynced$.subscribe(ends('hasSynced$'));
+  informer.list$().subscribe(ends('list$'));
+  informer.get$('default/a').subscribe(ends('get$'));
+  informer.byIndex$(NamespaceIndex, 'default').subscribe(ends('byIndex$'));
+  running = informer.start();
+  lw.respondList([pod('a', '1')], '10');
+  await informer.waitForCacheSync();
+  const samples: number[] = [];
+  informer.metrics$(500).subscribe({ next: (m) => samples.push(m.cached), ...ends('metrics$ 2') });
+  scheduler.advance(1000);
+  informer.stop();
+  expect(completed.sort()).toEqual(
+    [
+      'byIndex$',
+      'errors$',
+      'get$',
+      'handle',
+      'hasSynced$',
+      'indexer$',
+      'list$',
+      'metrics$',
+      'metrics$ 2',
+    ].sort(),
+  );
+  scheduler.advance(10_000);
+  expect(samples).toEqual([1, 1]);
+  expect(scheduler.scheduled).toBe(0);
+});
+
+test('streams asked for after stop complete at once', () => {
+  create();
+  running = informer.start();
+  informer.stop();
+  const completed: string[] = [];
+  const ends = (name: string) => ({ complete: () => completed.push(name) });
+  informer.handle().subscribe(ends('handle'));
+  informer.metrics$(1000).subscribe(ends('metrics$'));
+  informer.list$().subscribe(ends('list$'));
+  informer.errors$.subscribe(ends('errors$'));
+  expect(completed).toEqual(['handle', 'metrics$', 'list$', 'errors$']);
+  expect(scheduler.scheduled).toBe(0);
 });
 
 test('waitForCacheSync resolves false when the informer stops first', async () => {

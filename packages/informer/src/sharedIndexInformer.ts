@@ -11,11 +11,13 @@ import {
 import {
   BehaviorSubject,
   Observable,
+  ReplaySubject,
   Subscription,
   asyncScheduler,
   distinctUntilChanged,
   interval,
   map,
+  takeUntil,
   type SchedulerLike,
 } from 'rxjs';
 import { ConsistentSnapshots } from './consistentSnapshots.js';
@@ -31,12 +33,14 @@ import { informerLoop } from './informerLoop.js';
 import { type SharedIndexInformerOptions, freezeByDefault } from './informerOptions.js';
 import { listerFor, type Lister } from './lister.js';
 import type { ListerWatcher } from './listerWatcher.js';
-import { silentLogger, type Logger } from './logger.js';
+import { consoleFailureLogger } from './consoleFailureLogger.js';
+import type { Logger } from './logger.js';
 import type { InformerMetrics } from './metrics.js';
 import { InformerTelemetry } from './informerTelemetry.js';
 import { HandlerRegistry } from './handlerRegistry.js';
 import { waitForSync } from './waitForSync.js';
 import { memoizeLastKey } from './lastKeyMemo.js';
+import { timerDelay } from './timerDelay.js';
 
 /** Lifecycle of an informer: started once, stopped once. */
 type InformerState = 'idle' | 'running' | 'stopped';
@@ -81,6 +85,11 @@ export class SharedIndexInformer<T extends object = KubeObject> {
   private readonly handlers: HandlerRegistry<T>;
   private readonly telemetry: InformerTelemetry;
   private readonly synced = new BehaviorSubject(false);
+  /**
+   * Emits once and completes when the informer stops; replays to later subscribers, so every
+   * stream handed out (even after the stop) ends with it.
+   */
+  private readonly stopped = new ReplaySubject<true>(1);
   private readonly scheduler: SchedulerLike;
   private readonly logger: Logger;
   private readonly name: string;
@@ -109,7 +118,7 @@ export class SharedIndexInformer<T extends object = KubeObject> {
     });
     this.indexer$ = new ConsistentSnapshots(this.indexer);
     this.scheduler = options.scheduler ?? asyncScheduler;
-    this.logger = options.logger ?? silentLogger;
+    this.logger = options.logger ?? consoleFailureLogger({ now: () => this.scheduler.now() });
     this.name = options.name ?? lw.description;
     this.transform = options.transform;
     this.telemetry = new InformerTelemetry(this.name, this.logger);
@@ -189,7 +198,8 @@ export class SharedIndexInformer<T extends object = KubeObject> {
 
   /**
    * Stops everything: the watch and any request in flight, timers, handler deliveries (buffered
-   * events are dropped). `indexer$`, `errors$` and `hasSynced$` complete. Idempotent.
+   * events are dropped). Every stream the informer handed out completes: `indexer$`, `errors$`,
+   * `hasSynced$`, `list$`/`get$`/`byIndex$`, `handle()` and `metrics$()`. Idempotent.
    */
   stop(): void {
     if (this.state === 'stopped') return;
@@ -201,6 +211,8 @@ export class SharedIndexInformer<T extends object = KubeObject> {
     this.indexer.close();
     this.telemetry.close();
     this.synced.complete();
+    this.stopped.next(true);
+    this.stopped.complete();
     this.logger.debug('informer stopped', { informer: this.name });
   }
 
@@ -352,7 +364,8 @@ export class SharedIndexInformer<T extends object = KubeObject> {
 
   /**
    * The reactive form of {@link SharedIndexInformer.addEventHandler}: subscribing registers a
-   * handler with its own buffer and resync schedule, unsubscribing removes it.
+   * handler with its own buffer and resync schedule, unsubscribing removes it. It completes when
+   * the informer stops (at once when subscribed after the stop).
    *
    * @param options - resync period or schedule, name
    * @returns an Observable of events
@@ -365,8 +378,16 @@ export class SharedIndexInformer<T extends object = KubeObject> {
    */
   handle(options: HandlerOptions = {}): Observable<InformerEvent<T>> {
     return new Observable<InformerEvent<T>>((subscriber) => {
+      if (this.state === 'stopped') {
+        subscriber.complete();
+        return undefined;
+      }
       const registration = this.addListener((event) => subscriber.next(event), options);
-      return () => registration.remove();
+      const ended = this.stopped.subscribe(() => subscriber.complete());
+      return () => {
+        ended.unsubscribe();
+        registration.remove();
+      };
     });
   }
 
@@ -383,10 +404,14 @@ export class SharedIndexInformer<T extends object = KubeObject> {
 
   /**
    * @param periodMs - sampling period
-   * @returns {@link SharedIndexInformer.metrics} every `periodMs`
+   * @returns {@link SharedIndexInformer.metrics} every `periodMs`, until the informer stops
+   *   (then it completes, and its timer is gone)
    */
   metrics$(periodMs: number): Observable<InformerMetrics> {
-    return interval(periodMs, this.scheduler).pipe(map(() => this.metrics()));
+    return interval(timerDelay(periodMs), this.scheduler).pipe(
+      takeUntil(this.stopped),
+      map(() => this.metrics()),
+    );
   }
 
   private errorContext(): ErrorContext {

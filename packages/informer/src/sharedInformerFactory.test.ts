@@ -49,3 +49,17 @@ test('starts, syncs and shuts down its informers, including ones requested after
   expect(all.isStopped() && inA.isStopped()).toBe(true);
   expect(() => factory.informerFor(pods)).toThrow(/shut down/);
 });
+
+test('shutdown completes the streams handed out by its informers', async () => {
+  loadPods(server, { count: 2, namespaces: ['a'] });
+  const all = factory.informerFor(pods);
+  factory.start();
+  await factory.waitForCacheSync();
+  const completed: string[] = [];
+  const ends = (name: string) => ({ complete: () => completed.push(name) });
+  all.handle().subscribe(ends('handle'));
+  all.metrics$(60_000).subscribe(ends('metrics$'));
+  all.list$().subscribe(ends('list$'));
+  factory.shutdown();
+  expect(completed.sort()).toEqual(['handle', 'list$', 'metrics$']);
+});

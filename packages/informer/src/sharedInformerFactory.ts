@@ -27,8 +27,11 @@ export interface SharedInformerFactoryOptions {
   namespace?: string;
   /** Options every informer is created with (resync period, scheduler, logger, reflector…). */
   informer?: Omit<SharedIndexInformerOptions<never>, 'indexers' | 'keyFunc' | 'name'>;
-  /** Page size, decoding and fetch of the lister-watchers. */
-  listerWatcher?: Pick<ListerWatcherOptions<unknown>, 'pageSize' | 'fetch'>;
+  /** Page size, fetch, idle timeout and size limits of the lister-watchers. */
+  listerWatcher?: Pick<
+    ListerWatcherOptions<unknown>,
+    'pageSize' | 'fetch' | 'listIdleTimeoutMs' | 'maxEventBytes' | 'maxListBytes'
+  >;
   /**
    * Builds the lister-watcher of each informer. Default: {@link listerWatcher} on the factory's
    * KubeConfig. Replace it to list and watch through something else.

@@ -2,6 +2,7 @@ import type { KubeConfig } from '@kubernetes/client-node';
 import {
   SharedInformerFactory,
   listerWatcher,
+  silentLogger,
   type GroupVersionResource,
   type InformerForOptions,
   type SharedIndexInformer,
@@ -27,7 +28,8 @@ export class TrackedInformers {
   /** @param kubeConfig - the cluster */
   constructor(kubeConfig: KubeConfig) {
     this.factory = new SharedInformerFactory(kubeConfig, {
-      informer: { transform: withoutManagedFields },
+      // Failures show in each view's status line; console output would break the table.
+      informer: { transform: withoutManagedFields, logger: silentLogger },
       createListerWatcher: (resource, options) => {
         const tracker = new StatusTracker(describe(resource as GroupVersionResource, options));
         this.created = tracker;

@@ -68,3 +68,33 @@ describe('LineSplitter', () => {
     expect(splitAll(['{"a":', bytes('1}\n{"b"'), ':2}\n'])).toEqual(['{"a":1}', '{"b":2}']);
   });
 });
+
+describe('LineSplitter with a line limit', () => {
+  const tooLong = (): Error => new Error('too long');
+
+  it('throws as soon as a line still arriving passes the limit, holding no more than it', () => {
+    const splitter = new LineSplitter(4096, tooLong);
+    const kilobyte = new Uint8Array(1024).fill(0x78);
+    for (let i = 0; i < 4; i++) expect(splitter.push(kilobyte)).toEqual([]);
+    expect(() => splitter.push(kilobyte)).toThrow('too long');
+    // What was held is dropped: the next line starts afresh.
+    expect(splitter.push(bytes('{"a":1}\n'))).toEqual(['{"a":1}']);
+  });
+
+  it('accepts lines of exactly the limit, in one chunk or across chunks', () => {
+    const line = 'y'.repeat(100);
+    expect(new LineSplitter(100, tooLong).push(bytes(`${line}\n${line}\n`))).toEqual([line, line]);
+    const splitter = new LineSplitter(100, tooLong);
+    expect(splitter.push(bytes(line.slice(0, 60)))).toEqual([]);
+    expect(splitter.push(bytes(`${line.slice(60)}\n`))).toEqual([line]);
+  });
+
+  it('throws for a longer line completed by a chunk, inside one chunk, or left at its end', () => {
+    const long = 'z'.repeat(101);
+    const spanning = new LineSplitter(100, tooLong);
+    spanning.push(bytes(long.slice(0, 50)));
+    expect(() => spanning.push(bytes(`${long.slice(50)}\n`))).toThrow('too long');
+    expect(() => new LineSplitter(100, tooLong).push(bytes(`a\n${long}\nb\n`))).toThrow('too long');
+    expect(() => new LineSplitter(100, tooLong).push(bytes(`a\n${long}`))).toThrow('too long');
+  });
+});

@@ -92,3 +92,17 @@ test('a slow answer that keeps arriving is not cut, however long it takes in all
   const page = await firstValueFrom(lw.list({}));
   expect(page.items).toHaveLength(1);
 });
+
+test('an idle timeout beyond what a timer can take (2^32 ms) does not cut an answer after 1 ms', async () => {
+  answers.push((res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    setTimeout(() => res.end(podList), 50);
+  });
+  const lw = listerWatcher(
+    kubeConfig,
+    { version: 'v1', plural: 'pods' },
+    { listIdleTimeoutMs: 2 ** 32 },
+  );
+  const page = await firstValueFrom(lw.list({}));
+  expect(page.items).toHaveLength(1);
+});

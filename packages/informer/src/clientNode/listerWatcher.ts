@@ -1,7 +1,15 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { KubeObject } from '@rxkube/store';
 import { Observable } from 'rxjs';
-import { DecodeError, ListIdleError, WatchStreamError, type ErrorContext } from '../errors.js';
+import {
+  DecodeError,
+  InformerError,
+  ListIdleError,
+  ListStreamError,
+  TooLargeError,
+  WatchStreamError,
+  type ErrorContext,
+} from '../errors.js';
 import type {
   ListOptions,
   ListPage,
@@ -20,6 +28,12 @@ import { decodeWatchEvent } from './watchEventDecoder.js';
 
 /** How long a list answer may be silent before it is abandoned, by default. */
 export const defaultListIdleTimeoutMs = 30_000;
+
+/**
+ * The largest watch event, by default: 16 MiB, the limit of client-go's stream decoder
+ * (kube-apiserver refuses objects over about 1.5 MiB, so a legitimate event stays far below).
+ */
+export const defaultMaxEventBytes = 16 * 2 ** 20;
 
 /**
  * Options of {@link listerWatcher}.
@@ -55,6 +69,19 @@ export interface ListerWatcherOptions<T> {
    * 0 disables it.
    */
   listIdleTimeoutMs?: number;
+  /**
+   * The largest watch event (one line of the stream), in bytes. A longer one, or a stream that
+   * never ends its line, fails with a `TooLargeError` as soon as the limit is passed: the watch
+   * is aborted and the Reflector backs off and relists. Default {@link defaultMaxEventBytes}
+   * (16 MiB, client-go's limit); at most that much of a line is held.
+   */
+  maxEventBytes?: number;
+  /**
+   * The largest list answer (one page), in bytes; a longer one fails with a `TooLargeError`
+   * and is retried after backoff. Default: no limit, as in client-go (a list of every pod of a
+   * large cluster runs to hundreds of MB; `pageSize` bounds pages instead).
+   */
+  maxListBytes?: number;
 }
 
 /**
@@ -121,8 +148,19 @@ export function listerWatcher<T = KubeObject>(
           });
           progress();
           const body = new ListBodyReader();
-          if (response.body === null) body.push(utf8Bytes(await response.text()));
-          else await readBody(response.body, progress, body);
+          const limited = byteLimit(
+            body,
+            options.maxListBytes,
+            () => new TooLargeError('list', options.maxListBytes ?? 0, context),
+          );
+          try {
+            if (response.body === null) limited.push(utf8Bytes(await response.text()));
+            else await readBody(response.body, progress, limited);
+          } catch (err) {
+            // Aborts (stop, idle) and typed failures pass; anything else broke the connection.
+            if (signal.aborted || err instanceof InformerError) throw err;
+            throw new ListStreamError(context, err);
+          }
           return decodeListPage(body, decode, context, kinds);
         }),
       );
@@ -157,7 +195,11 @@ export function listerWatcher<T = KubeObject>(
             verb: 'watch',
             context,
           });
-          const splitter = new LineSplitter();
+          const maxEventBytes = options.maxEventBytes ?? defaultMaxEventBytes;
+          const splitter = new LineSplitter(
+            maxEventBytes,
+            () => new TooLargeError('watch', maxEventBytes, context),
+          );
           const emit = (lines: string[]): void => {
             for (const line of lines) {
               if (subscriber.closed) return;
@@ -193,6 +235,26 @@ export function listerWatcher<T = KubeObject>(
         });
         return () => controller.abort();
       });
+    },
+  };
+}
+
+/**
+ * @returns `reader`, or when `maxBytes` is set, a reader that throws `tooLarge()` once more
+ *   than `maxBytes` have been pushed
+ */
+function byteLimit(
+  reader: { push(chunk: Uint8Array): void },
+  maxBytes: number | undefined,
+  tooLarge: () => Error,
+): { push(chunk: Uint8Array): void } {
+  if (maxBytes === undefined || maxBytes <= 0) return reader;
+  let total = 0;
+  return {
+    push(chunk) {
+      total += chunk.length;
+      if (total > maxBytes) throw tooLarge();
+      reader.push(chunk);
     },
   };
 }

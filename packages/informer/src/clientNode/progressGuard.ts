@@ -1,3 +1,4 @@
+import { timerDelay } from '../timerDelay.js';
 import { utf8Bytes } from './bytes.js';
 
 /**
@@ -29,7 +30,7 @@ export async function guardProgress<R>(
     timer = setTimeout(() => {
       idle = true;
       local.abort();
-    }, idleMs);
+    }, timerDelay(idleMs));
   };
   const forward = (): void => local.abort(outer.reason);
   if (outer.aborted) forward();

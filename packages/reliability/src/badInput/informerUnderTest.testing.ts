@@ -1,7 +1,9 @@
 import {
   listerWatcher,
   SharedIndexInformer,
+  silentLogger,
   type InformerError,
+  type ListerWatcherOptions,
   type SharedIndexInformerOptions,
 } from '@rxkube/informer';
 import type { KubeObject } from '@rxkube/store';
@@ -21,16 +23,22 @@ export interface InformerUnderTest {
 }
 
 /**
- * Starts an informer on pods of a scripted server, with quick retries and idle detection off
- * (scripted watches hold silently).
+ * Starts an informer on pods of a scripted server, with quick retries, idle detection off
+ * (scripted watches hold silently) and no console output.
  */
 export function startInformer(
   server: ScriptedServer,
   options: SharedIndexInformerOptions<KubeObject> = {},
+  lwOptions: ListerWatcherOptions<KubeObject> = {},
 ): InformerUnderTest {
   const informer = new SharedIndexInformer<KubeObject>(
-    listerWatcher(server.kubeConfig(), { version: 'v1', plural: 'pods' }),
-    { reflector: { backoff: { initialMs: 10, maxMs: 50 }, idleTimeoutMs: 0 }, ...options },
+    listerWatcher(server.kubeConfig(), { version: 'v1', plural: 'pods' }, lwOptions),
+    {
+      reflector: { backoff: { initialMs: 10, maxMs: 50 }, idleTimeoutMs: 0 },
+      // The tests read failures from errors$.
+      logger: silentLogger,
+      ...options,
+    },
   );
   const errors: InformerError[] = [];
   const log = new EventLog();

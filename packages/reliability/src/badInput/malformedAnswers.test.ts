@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import type { ApiError, DecodeError, ObjectError } from '@rxkube/informer';
+import { ListStreamError, TooLargeError } from '@rxkube/informer';
 import { startInformer, type InformerUnderTest } from './informerUnderTest.testing.js';
 import { event, pod, podList, ScriptedServer } from './scriptedServer.testing.js';
 
@@ -136,4 +137,82 @@ test('an event whose version is lower than the cached one is applied: versions a
   await under.until(() => under!.cache().join() === 'a/p@x14', 'the last event');
   expect(under.log.events.map((e) => e.rv)).toEqual(['9', '3', 'x14']);
   expect(under.errors).toEqual([]);
+});
+
+test('a chunked list cut off mid-body is a ListStreamError (kind stream), retried like a dropped connection', async () => {
+  const list = podList('10', [pod('p', '5'), pod('q', '6')]);
+  server.list({ ...list, cutAfter: list.body.length / 2 }, list);
+  under = startInformer(server);
+  await under.until(() => under!.cache().length === 2, 'the retried list');
+  expect(under.cache()).toEqual(['a/p@5', 'a/q@6']);
+  expect(under.errors.map((e) => e.kind)).toEqual(['stream']);
+  expect(under.errors[0]).toBeInstanceOf(ListStreamError);
+  expect(under.errors[0]!.message).toMatch(/^list pods: answer broke off: /);
+});
+
+test('a Retry-After of 3,000,000 s is waited (capped), not retried in a hot loop', async () => {
+  server.list({
+    status: 429,
+    headers: { 'Retry-After': '3000000' },
+    body: JSON.stringify({ kind: 'Status', code: 429, reason: 'TooManyRequests' }),
+  });
+  // The default backoff, so that the wait comes from Retry-After.
+  under = startInformer(server, { reflector: { idleTimeoutMs: 0 } });
+  await under.until(() => under!.errors.length > 0, 'the 429');
+  // A timer given the 3,000,000 s unguarded fires after 1 ms: hundreds of lists by now.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(server.requests).toHaveLength(1);
+  expect((under.errors[0] as ApiError).retryAfterSeconds).toBe(3_000_000);
+});
+
+test('a watch line that never ends is cut at maxEventBytes with a TooLargeError; a relist recovers', async () => {
+  server
+    .list(podList('10', [pod('p', '5')]), podList('12', [pod('p', '11'), pod('q', '12')]))
+    .watch(
+      { lines: [event('ADDED', pod('r', '11'))], endlessLine: 16 * 2 ** 20 },
+      { lines: [event('ADDED', pod('s', '13'))] },
+    );
+  under = startInformer(server, {}, { maxEventBytes: 256 * 1024 });
+  await under.until(() => under!.cache().includes('a/s@13'), 'the watch after the relist');
+  expect(under.cache()).toEqual(['a/p@11', 'a/q@12', 'a/s@13']);
+  expect(under.errors.map((e) => e.kind)).toEqual(['tooLarge']);
+  const error = under.errors[0] as TooLargeError;
+  expect(error).toBeInstanceOf(TooLargeError);
+  expect(error.limitBytes).toBe(256 * 1024);
+  expect(error.message).toBe('watch pods: event larger than 262144 bytes, watch ended');
+  expect(under.informer.metrics().errors.tooLarge).toBe(1);
+  expect(server.requests.filter((r) => r.startsWith('list'))).toHaveLength(2);
+});
+
+test('a list answer over maxListBytes is a TooLargeError and is retried', async () => {
+  const big = podList('10', [pod('p', '5', { data: 'x'.repeat(100_000) })]);
+  server.list(big, podList('11', [pod('p', '6')]));
+  under = startInformer(server, {}, { maxListBytes: 50_000 });
+  await under.until(() => under!.cache().length === 1, 'the small list');
+  expect(under.cache()).toEqual(['a/p@6']);
+  expect(under.errors.map((e) => e.message)).toEqual([
+    'list pods: answer larger than 50000 bytes, list abandoned',
+  ]);
+});
+
+test('by default a 401 forever is written to the console once, and never the token', async () => {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  try {
+    server.list({
+      status: 401,
+      body: JSON.stringify({
+        kind: 'Status',
+        code: 401,
+        reason: 'Unauthorized',
+        message: 'Unauthorized',
+      }),
+    });
+    under = startInformer(server, { logger: undefined });
+    await under.until(() => under!.errors.length >= 5, 'repeated 401s');
+    const written = warn.mock.calls.map((call) => String(call[0]));
+    expect(written).toEqual(['rxkube: list pods: 401 Unauthorized: Unauthorized']);
+    expect(written.join('\n')).not.toContain('scripted-token');
+  } finally {
+    warn.mockRestore();
+  }
 });

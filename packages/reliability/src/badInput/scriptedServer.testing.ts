@@ -6,13 +6,19 @@ import type { AddressInfo, Socket } from 'node:net';
 export interface ListAnswer {
   readonly status?: number;
   readonly contentType?: string;
+  /** More response headers, e.g. `Retry-After`. */
+  readonly headers?: Readonly<Record<string, string>>;
   readonly body: string;
+  /** Send the body chunked and drop the connection after this many characters of it. */
+  readonly cutAfter?: number;
 }
 
 /** A scripted watch: lines to send, then keep the stream open or end it. */
 export interface WatchScript {
   readonly lines: readonly string[];
   readonly end?: 'hold' | 'close';
+  /** After the lines, send this many bytes of one line that never ends (then hold). */
+  readonly endlessLine?: number;
 }
 
 /**
@@ -87,19 +93,40 @@ export class ScriptedServer {
       const answer = this.lists.length > 1 ? this.lists.shift() : this.lists[0];
       res.writeHead(answer?.status ?? 200, {
         'Content-Type': answer?.contentType ?? 'application/json',
+        ...answer?.headers,
       });
+      if (answer?.cutAfter !== undefined) {
+        // Dropped once the part is on the wire, so the client has seen the answer start.
+        res.write(answer.body.slice(0, answer.cutAfter), () => res.socket?.destroy());
+        return;
+      }
       res.end(answer?.body ?? '{}');
       return;
     }
     const script = this.watches.shift() ?? { lines: [], end: 'hold' };
     res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' });
     for (const line of script.lines) res.write(`${line}\n`);
+    if (script.endlessLine !== undefined) writeEndlessLine(res, script.endlessLine);
     if (script.end === 'close') res.end();
     else {
       this.open.add(res);
       res.on('close', () => this.open.delete(res));
     }
   }
+}
+
+/** Writes `bytes` bytes of `{"type":"ADDED","object":{"data":"xxx…` as the client reads them. */
+function writeEndlessLine(res: ServerResponse, bytes: number): void {
+  const chunk = 'x'.repeat(64 * 1024);
+  let left = bytes;
+  const more = (): void => {
+    while (left > 0 && !res.destroyed) {
+      left -= chunk.length;
+      if (!res.write(chunk)) return void res.once('drain', more);
+    }
+  };
+  res.write('{"type":"ADDED","object":{"data":"');
+  more();
 }
 
 /** A pod as the scripted lists and events carry it. */

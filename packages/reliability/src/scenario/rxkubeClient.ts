@@ -1,6 +1,7 @@
 import {
   listerWatcher,
   SharedIndexInformer,
+  silentLogger,
   type InformerError,
   type ListerWatcher,
   type Logger,
@@ -69,7 +70,8 @@ export function startRxkube(
     return new SharedIndexInformer(wrap(lw), {
       reflector: scenarioReflectorOptions,
       name: variant.name,
-      logger: options.logger,
+      // The scenario accounts for every error itself; the console would only repeat them.
+      logger: options.logger ?? silentLogger,
     });
   });
   const logs = informers.map((informer) => {

@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { FakeApiServer, seededRandom } from '@rxkube/testing';
+import { silentLogger } from '@rxkube/informer';
 import type { ReconcileOutcome } from '../../reconcile/reconcileOutcome.js';
 import {
   actualState,
@@ -24,7 +25,8 @@ let operator: ConfigMapHashOperator;
 let outcomes: ReconcileOutcome[];
 
 const fastInformers = {
-  informerOptions: { reflector: { backoff: { initialMs: 10, maxMs: 200 } } },
+  // The tests inject faults and check recovery; the console would only repeat them.
+  informerOptions: { reflector: { backoff: { initialMs: 10, maxMs: 200 } }, logger: silentLogger },
 };
 
 beforeEach(async () => {
