@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { KubeObject } from '@rxkube/store';
+import { projectPod } from '../dashboard/feedProjection.js';
 import { ResourceFeed } from '../dashboard/resourceFeed.js';
 import { startDashboardServer } from '../dashboard/dashboardServer.js';
 import { TrackedInformers } from '../informers/trackedInformers.js';
@@ -40,7 +41,7 @@ export async function runDashboard(
   try {
     const pods = resolveResource('pods', resources);
     const { informer, tracker } = informers.informerFor<KubeObject>(pods);
-    const feed = new ResourceFeed(informer, tracker);
+    const feed = new ResourceFeed(informer, tracker, { project: projectPod });
     const server = await startDashboardServer({
       host: options.host,
       port: options.port,

@@ -11,6 +11,7 @@ import { TrackedInformers } from '../informers/trackedInformers.js';
 import { launchChromium, type Browser } from '../testing/browser.testing.js';
 import { createPod, deletePod, movePod } from '../testing/pods.testing.js';
 import { startDashboardServer, type DashboardServer } from './dashboardServer.js';
+import { projectPod } from './feedProjection.js';
 import { ResourceFeed } from './resourceFeed.js';
 
 jest.setTimeout(90_000);
@@ -57,7 +58,7 @@ beforeEach(async () => {
     plural: 'pods',
   });
   await informer.waitForCacheSync();
-  feed = new ResourceFeed(informer, tracker, { statusThrottleMs: 100 });
+  feed = new ResourceFeed(informer, tracker, { statusThrottleMs: 100, project: projectPod });
   cleanups.push(() => feed.close());
   dashboard = await startDashboardServer({
     port: 0,
@@ -164,7 +165,7 @@ describe('the dashboard in Chromium', () => {
     await page.goto(dashboard.url);
     await waitForTable(serverPods());
     await page.waitForSelector('#link[data-state="live"]');
-    expect(dashboard.stats).toEqual({ snapshots: 1, resumed: 0 });
+    expect(dashboard.stats).toEqual({ snapshots: 1, resumed: 0, overflowed: 0 });
 
     // Cut the link and refuse reconnections for a while; change the cluster meanwhile.
     dashboard.dropStreams(2_000);
