@@ -18,6 +18,13 @@ export type {
   DashboardStats,
 } from './dashboard/dashboardServer.js';
 export { ResourceFeed } from './dashboard/resourceFeed.js';
+export type { ResourceFeedOptions, FeedStart } from './dashboard/resourceFeed.js';
+export { projectPod, projectMetadata } from './dashboard/feedProjection.js';
+export type { FeedProjection } from './dashboard/feedProjection.js';
+export { redactObject } from './dashboard/redactObject.js';
+export { AccessToken } from './dashboard/accessToken.js';
+export { HostPolicy } from './dashboard/hostPolicy.js';
+export type { SseStreamOptions, SseBacklog } from './dashboard/sseStream.js';
 export type { FeedMessage, FeedObject, DashboardInfo } from './dashboard/feedProtocol.js';
 export { TrackedInformers } from './informers/trackedInformers.js';
 export type { InformerStatus } from './status/informerStatus.js';

@@ -85,14 +85,42 @@ export function createProgram(io: CommandIo, done: (code: number) => void): Comm
       .option('-p, --port <port>', 'port to listen on (0 for any free port)', parsePort, 7420)
       .option(
         '--host <address>',
-        'address to bind; keep 127.0.0.1 unless you mean to share it',
+        'address to bind; keep 127.0.0.1 unless you mean to share it (then a token is required)',
         '127.0.0.1',
+      )
+      .option(
+        '--allowed-host <host>',
+        'also answer requests for this host name, e.g. behind a proxy (repeatable; name or name:port)',
+        (value: string, previous: string[]) => [...previous, value],
+        [] as string[],
+      )
+      .option(
+        '--insecure-no-auth',
+        'off loopback, serve without the access token (anyone who can reach it sees the pods)',
       ),
-  ).action(async (flags: ClusterFlags & { port: number; host: string }) => {
-    done(await runDashboard({ ...clusterOptions(flags), port: flags.port, host: flags.host }, io));
+  ).action(async (flags: ClusterFlags & DashboardFlags) => {
+    done(
+      await runDashboard(
+        {
+          ...clusterOptions(flags),
+          port: flags.port,
+          host: flags.host,
+          allowedHosts: flags.allowedHost,
+          insecureNoAuth: flags.insecureNoAuth,
+        },
+        io,
+      ),
+    );
   });
 
   return program;
+}
+
+interface DashboardFlags {
+  port: number;
+  host: string;
+  allowedHost: string[];
+  insecureNoAuth?: boolean;
 }
 
 interface WatchFlags {

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import type { KubeObject } from '@rxkube/store';
+import { projectPod } from '../dashboard/feedProjection.js';
 import { ResourceFeed } from '../dashboard/resourceFeed.js';
+import { dashboardAccess } from '../dashboard/dashboardAccess.js';
 import { startDashboardServer } from '../dashboard/dashboardServer.js';
 import { TrackedInformers } from '../informers/trackedInformers.js';
 import { resolveResource } from '../resources/resolveResource.js';
@@ -15,6 +17,10 @@ export interface DashboardCommandOptions extends OpenClusterOptions {
   port: number;
   /** Address to bind. */
   host: string;
+  /** Off loopback, serve without a token (a warning is printed). */
+  insecureNoAuth?: boolean | undefined;
+  /** More `Host` names to answer (a reverse proxy, a DNS name of this machine). */
+  allowedHosts?: readonly string[] | undefined;
   /** Folder of the built browser app. Default: `dist/web` beside the compiled command. */
   webRoot?: string | undefined;
 }
@@ -40,17 +46,24 @@ export async function runDashboard(
   try {
     const pods = resolveResource('pods', resources);
     const { informer, tracker } = informers.informerFor<KubeObject>(pods);
-    const feed = new ResourceFeed(informer, tracker);
+    const feed = new ResourceFeed(informer, tracker, { project: projectPod });
+    const access = dashboardAccess(options.host, options.insecureNoAuth === true);
     const server = await startDashboardServer({
       host: options.host,
+      token: access.token,
+      allowedHosts: options.allowedHosts ?? [],
       port: options.port,
       webRoot: options.webRoot ?? defaultWebRoot,
       feeds: { pods: feed },
       info: { cluster: connection.name, banner: connection.banner, feeds: ['pods'] },
     });
     const style = makeStyle(colorEnabled(io.stdout, io.env));
+    if (access.warning !== undefined) io.stderr.write(`${access.warning}\n`);
+    // The token is printed this once, in the URL to open; the page trades it for a cookie.
+    const url =
+      access.token === undefined ? server.url : `${server.url}?token=${access.token.value}`;
     io.stdout.write(
-      `\n  ${style.bold('rxkube dashboard')}  ${style.cyan(style.bold(server.url))}\n\n` +
+      `\n  ${style.bold('rxkube dashboard')}  ${style.cyan(style.bold(url))}\n\n` +
         `  ${style.dim('One shared informer per resource, whatever the number of tabs. Ctrl-C to quit.')}\n\n`,
     );
     await aborted(io.signal);

@@ -3,15 +3,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { InformerEvent, SharedIndexInformer } from '@rxkube/informer';
 import type { KubeObject } from '@rxkube/store';
 import { FakeApiServer } from '@rxkube/testing';
+import { BehaviorSubject, Subject } from 'rxjs';
 import { buildWebBundle } from '../build/webBundle.js';
 import { ClusterSimulation } from '../cluster/clusterSimulation.js';
 import { TrackedInformers } from '../informers/trackedInformers.js';
+import type { InformerStatus } from '../status/informerStatus.js';
+import type { StatusTracker } from '../status/statusTracker.js';
 import { launchChromium, type Browser } from '../testing/browser.testing.js';
 import { createPod, deletePod, movePod } from '../testing/pods.testing.js';
 import { startDashboardServer, type DashboardServer } from './dashboardServer.js';
+import { projectPod } from './feedProjection.js';
 import { ResourceFeed } from './resourceFeed.js';
+import { AccessToken } from './accessToken.js';
 
 jest.setTimeout(90_000);
 
@@ -57,7 +63,7 @@ beforeEach(async () => {
     plural: 'pods',
   });
   await informer.waitForCacheSync();
-  feed = new ResourceFeed(informer, tracker, { statusThrottleMs: 100 });
+  feed = new ResourceFeed(informer, tracker, { statusThrottleMs: 100, project: projectPod });
   cleanups.push(() => feed.close());
   dashboard = await startDashboardServer({
     port: 0,
@@ -164,7 +170,7 @@ describe('the dashboard in Chromium', () => {
     await page.goto(dashboard.url);
     await waitForTable(serverPods());
     await page.waitForSelector('#link[data-state="live"]');
-    expect(dashboard.stats).toEqual({ snapshots: 1, resumed: 0 });
+    expect(dashboard.stats).toEqual({ snapshots: 1, resumed: 0, overflowed: 0 });
 
     // Cut the link and refuse reconnections for a while; change the cluster meanwhile.
     dashboard.dropStreams(2_000);
@@ -188,4 +194,165 @@ describe('the dashboard in Chromium', () => {
     // The cut link and the refused reconnections are logged as network errors, and only they.
     expect(browser.errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
   });
+
+  it('shows HTML in names, namespaces, statuses and errors as text: no element made, no script run', async () => {
+    // Names like these fail the API server's validation, so the pods come from a stand-in for
+    // the informer: what a hostile or broken API server could send.
+    const hostile = hostileSource();
+    const dashboardOfHostile = await startDashboardServer({
+      port: 0,
+      webRoot,
+      feeds: { pods: new ResourceFeed(hostile.informer, hostile.tracker, { project: projectPod }) },
+      info: { cluster: 'test', banner: '<img src=z onerror=alert(0)>', feeds: ['pods'] },
+    });
+    cleanups.push(() => dashboardOfHostile.close());
+    const { page } = browser;
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const namespace = '<svg onload=alert(3)>';
+    const name = '<img src=x onerror=alert(1)>';
+    const reason = '<img src=y onerror=alert(2)>';
+    const nodeName = '<script>alert(4)</script>';
+    const pod = {
+      metadata: {
+        namespace,
+        name,
+        resourceVersion: '1',
+        creationTimestamp: '2026-01-01T00:00:00Z',
+      },
+      spec: { nodeName, containers: [{ name: 'c' }] },
+      status: { phase: 'Running', reason },
+    };
+    hostile.add(pod);
+    await page.goto(dashboardOfHostile.url);
+    const key = `${namespace}/${name}`;
+    const row = `tr[data-key="${key}"]`;
+    await page.waitForSelector(row);
+    expect(await count(`${row} .col-name`)).toBe(name);
+    expect(await count(`${row} .col-namespace`)).toBe(namespace);
+    expect(await count(`${row} .col-status`)).toBe(reason);
+    expect(await count(`${row} .col-node`)).toBe(nodeName);
+    await page.waitForSelector(`li[data-namespace="${namespace}"]`);
+    expect(await count(`li[data-namespace="${namespace}"] .ns-name`)).toBe(namespace);
+    expect(await count('#cluster')).toBe('<img src=z onerror=alert(0)>');
+
+    // A change of it reaches the event feed; its details open from the table.
+    hostile.update({ ...pod, metadata: { ...pod.metadata, resourceVersion: '2' } });
+    const item = `.feed-item[data-type="update"][data-key="${key}"]`;
+    await page.waitForSelector(item);
+    expect(await count(`${item} .feed-key`)).toBe(name);
+    expect(await count(`${item} .feed-ns`)).toBe(namespace);
+    await page.click(row);
+    await page.waitForSelector('#details-body[data-state="loaded"]');
+    expect(await count('#details-title')).toBe(key);
+    expect(await count('#details-body')).toContain(`"name": "${name}"`);
+    await page.keyboard.press('Escape');
+
+    // The informer's last error, in the banner and the status bar.
+    const message = '<img src=w onerror=alert(5)> connection refused';
+    hostile.fail(message);
+    await page.waitForSelector('#banner[data-state="cluster-down"]');
+    expect(await count('#banner')).toContain(message);
+    expect(await count('#statusbar')).toContain(message);
+
+    expect({
+      injected: await page.$$eval(
+        'img, script:not([src]), [onerror], [onload]',
+        (els) => els.length,
+      ),
+      dialogs,
+      errors: browser.errors,
+    }).toEqual({ injected: 0, dialogs: [], errors: [] });
+  });
+
+  it('opened with its access token, the page keeps working on a cookie and drops the token from its URL', async () => {
+    const token = new AccessToken();
+    const guarded = await startDashboardServer({
+      port: 0,
+      webRoot,
+      feeds: { pods: feed },
+      info: { cluster: 'test', banner: 'guarded', feeds: ['pods'] },
+      token,
+    });
+    cleanups.push(() => guarded.close());
+    const { page, context } = browser;
+    await page.goto(`${guarded.url}?token=${token.value}`);
+    await waitForTable(serverPods());
+    await page.waitForSelector('#link[data-state="live"]');
+    expect(page.url()).toBe(guarded.url);
+    const cookies = await context.cookies(guarded.url);
+    expect(cookies.map((c) => [c.name, c.httpOnly, c.sameSite])).toEqual([
+      [AccessToken.cookieName(Number(new URL(guarded.url).port)), true, 'Strict'],
+    ]);
+    // The page's scripts cannot read it.
+    expect(await page.evaluate(() => document.cookie)).toBe('');
+
+    // Reloaded without the token: the cookie carries it, details and feed included.
+    createPod(server, 'e2e', 'after-reload', 'running');
+    await page.reload();
+    await waitForTable(serverPods());
+    await page.click('tr[data-key="e2e/after-reload"]');
+    await page.waitForSelector('#details-body[data-state="loaded"]');
+    expect(browser.errors).toEqual([]);
+  });
 });
+
+/**
+ * A stand-in for the pod informer and its status tracker that delivers any object, valid or not,
+ * as a hostile API server could: `add`/`update` send events, `fail` a status with an error.
+ */
+function hostileSource(): {
+  informer: SharedIndexInformer<KubeObject>;
+  tracker: StatusTracker;
+  add(pod: KubeObject): void;
+  update(pod: KubeObject): void;
+  fail(message: string): void;
+} {
+  const events = new Subject<InformerEvent<KubeObject>>();
+  const objects = new Map<string, KubeObject>();
+  const status: InformerStatus = {
+    resource: 'pods',
+    synced: true,
+    link: 'watching',
+    relisting: false,
+    listPages: 1,
+    listItems: 0,
+    objects: 0,
+    resourceVersion: '1',
+    eventsPerSecond: 0,
+    reconnects: 0,
+    relists: 0,
+    failures: 0,
+  };
+  const status$ = new BehaviorSubject(status);
+  const keep = (pod: KubeObject): void =>
+    void objects.set(`${pod.metadata?.namespace}/${pod.metadata?.name}`, pod);
+  return {
+    // Only what ResourceFeed reads of them.
+    informer: {
+      handle: () => events,
+      getStore: () => ({ getByKey: (key: string) => objects.get(key) }),
+    } as unknown as SharedIndexInformer<KubeObject>,
+    tracker: { status, status$ } as unknown as StatusTracker,
+    add(pod) {
+      keep(pod);
+      events.next({ type: 'add', object: pod, isInInitialList: false });
+    },
+    update(pod) {
+      const oldObject = objects.get(`${pod.metadata?.namespace}/${pod.metadata?.name}`)!;
+      keep(pod);
+      events.next({ type: 'update', object: pod, oldObject, isInInitialList: false });
+    },
+    fail(message) {
+      status$.next({
+        ...status,
+        link: 'retrying',
+        failures: 1,
+        lastError: { message, at: Date.now() },
+      });
+    },
+  };
+}

@@ -2,9 +2,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { CliError } from '../errors/cliError.js';
 import { ExitCode } from '../errors/exitCodes.js';
+import type { AccessToken } from './accessToken.js';
 import type { DashboardInfo } from './feedProtocol.js';
+import { HostPolicy } from './hostPolicy.js';
+import { RequestGuard } from './requestGuard.js';
 import type { FeedStart, ResourceFeed } from './resourceFeed.js';
-import { SseStream } from './sseStream.js';
+import { SseStream, type SseBacklog, type SseStreamOptions } from './sseStream.js';
 import { serveStatic } from './staticFiles.js';
 
 /** Options of {@link startDashboardServer}. */
@@ -15,10 +18,19 @@ export interface DashboardServerOptions {
   port: number;
   /** Folder of the built browser app. */
   webRoot: string;
-  /** Feeds by name, served at `/api/feeds/<name>`. */
+  /** Feeds by name, served at `/api/feeds/<name>`; one object at `/api/objects/<name>/<key>`. */
   feeds: Readonly<Record<string, ResourceFeed>>;
   /** What `/api/info` tells the page. */
   info: DashboardInfo;
+  /**
+   * The token every request must present (`?token=`, `Authorization: Bearer`, or the cookie
+   * the page gets); none for a dashboard on loopback. See `dashboardAccess`.
+   */
+  token?: AccessToken | undefined;
+  /** More `Host` names to answer besides the bound address (`name` or `name:port`). */
+  allowedHosts?: readonly string[];
+  /** Memory bounds and pace of each feed connection. */
+  stream?: SseStreamOptions;
 }
 
 /** Connection counts, for tests and logs. */
@@ -27,15 +39,19 @@ export interface DashboardStats {
   snapshots: number;
   /** Feed connections that resumed from a last event id. */
   resumed: number;
+  /** Feed connections cut because their browser fell too far behind (they resume). */
+  overflowed: number;
 }
 
 /** A running dashboard server. */
 export interface DashboardServer {
-  /** e.g. `http://127.0.0.1:7420/` */
+  /** e.g. `http://127.0.0.1:7420/` (without the token) */
   readonly url: string;
   readonly stats: DashboardStats;
   /** Feed connections open now. */
   readonly openStreams: number;
+  /** @returns what each open feed connection holds in memory for its browser */
+  backlogs(): SseBacklog[];
   /**
    * Cuts every feed connection (browsers reconnect by themselves), and answers new ones with 503
    * for `refuseForMs`.
@@ -48,10 +64,12 @@ export interface DashboardServer {
 }
 
 /**
- * Serves the dashboard: the browser app, `/api/info`, and each feed as Server-Sent Events
- * (snapshot, then changes; resumable with `Last-Event-ID` or `?lastEventId=`).
+ * Serves the dashboard: the browser app, `/api/info`, each feed as Server-Sent Events
+ * (snapshot, then changes; resumable with `Last-Event-ID` or `?lastEventId=`), and one object's
+ * redacted details at `/api/objects/<feed>/<namespace>/<name>`. Every request passes the
+ * {@link RequestGuard} first (Host, Origin, token).
  *
- * @param options - address, app folder, feeds
+ * @param options - address, app folder, feeds, access
  * @returns the running server
  * @throws CliError (exit code 7) when the address cannot be bound
  */
@@ -59,9 +77,11 @@ export async function startDashboardServer(
   options: DashboardServerOptions,
 ): Promise<DashboardServer> {
   const sockets = new Set<Socket>();
-  const streams = new Set<{ response: ServerResponse; close: () => void }>();
-  const stats: DashboardStats = { snapshots: 0, resumed: 0 };
+  const streams = new Set<{ sse: SseStream; response: ServerResponse; close: () => void }>();
+  const stats: DashboardStats = { snapshots: 0, resumed: 0, overflowed: 0 };
   let refuseUntil = 0;
+  // Set once the port is known (the port may be 0 until then); no request comes in before.
+  const access: { guard?: RequestGuard } = {};
 
   const openFeed = (
     feed: ResourceFeed,
@@ -79,10 +99,11 @@ export async function startDashboardServer(
       (Array.isArray(header) ? header[0] : header) ??
       url.searchParams.get('lastEventId') ??
       undefined;
-    const sse = new SseStream(response);
+    const sse = new SseStream(response, options.stream, () => (stats.overflowed += 1));
     const { start, close } = feed.connect(lastEventId, (message) => sse.send(message));
     count(stats, start);
     const entry = {
+      sse,
       response,
       close: () => {
         close();
@@ -94,30 +115,51 @@ export async function startDashboardServer(
     response.on('close', entry.close);
   };
 
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    if (request.method !== 'GET') {
-      response.writeHead(405).end();
-      return;
-    }
+  const route = (request: IncomingMessage, response: ServerResponse, url: URL): void => {
     const feedName = /^\/api\/feeds\/([a-z0-9-]+)$/.exec(url.pathname)?.[1];
     if (feedName !== undefined) {
       const feed = options.feeds[feedName];
-      if (feed === undefined) response.writeHead(404).end();
+      if (feed === undefined) notFound(response);
       else openFeed(feed, request, response, url);
       return;
     }
+    const detail = /^\/api\/objects\/([a-z0-9-]+)\/(.+)$/.exec(url.pathname);
+    if (detail !== null) {
+      const object = options.feeds[detail[1]!]?.details(objectKey(detail[2]!));
+      if (object === undefined) notFound(response);
+      else json(response, object);
+      return;
+    }
     if (url.pathname === '/api/info') {
-      response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
-      response.end(JSON.stringify(options.info));
+      json(response, options.info);
       return;
     }
     serveStatic(options.webRoot, url.pathname, response).then(
       (served) => {
-        if (!served) response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found\n');
+        if (!served) notFound(response);
       },
       () => response.writeHead(500).end(),
     );
+  };
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    // The token must not leave in a Referer, nor any page be framed by another site.
+    response.setHeader('Referrer-Policy', 'no-referrer');
+    response.setHeader('X-Frame-Options', 'DENY');
+    if (request.method !== 'GET') {
+      response.writeHead(405).end();
+      return;
+    }
+    const verdict = access.guard?.check(request, url);
+    if (verdict === undefined || !verdict.allowed) {
+      const status = verdict?.status ?? 503;
+      response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end(`${verdict?.message ?? 'starting'}\n`);
+      return;
+    }
+    if (verdict.setCookie !== undefined) response.setHeader('Set-Cookie', verdict.setCookie);
+    route(request, response, url);
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -141,12 +183,20 @@ export async function startDashboardServer(
   });
   const address = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
+  access.guard = new RequestGuard(
+    new HostPolicy(host, address.port, options.allowedHosts),
+    address.port,
+    options.token,
+  );
 
   return {
     url: `http://${shownHost}:${address.port}/`,
     stats,
     get openStreams() {
       return streams.size;
+    },
+    backlogs() {
+      return [...streams].map((stream) => stream.sse.load);
     },
     dropStreams(refuseForMs = 0) {
       refuseUntil = Date.now() + refuseForMs;
@@ -162,6 +212,32 @@ export async function startDashboardServer(
       await closed;
     },
   };
+}
+
+/** `namespace/name` from the path's encoded segments (`name` alone when cluster-scoped). */
+function objectKey(path: string): string {
+  return path.split('/').map(decodeSegment).join('/');
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // malformed escapes name no object: the lookup answers 404
+  }
+}
+
+function json(response: ServerResponse, body: unknown): void {
+  response.writeHead(200, {
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  response.end(JSON.stringify(body));
+}
+
+function notFound(response: ServerResponse): void {
+  response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found\n');
 }
 
 function count(stats: DashboardStats, start: FeedStart): void {

@@ -3,7 +3,9 @@ import { DeletedFinalStateUnknown, type KubeObject } from '@rxkube/store';
 import { Subscription, asyncScheduler, throttleTime } from 'rxjs';
 import type { InformerStatus } from '../status/informerStatus.js';
 import type { StatusTracker } from '../status/statusTracker.js';
+import { projectMetadata, type FeedProjection } from './feedProjection.js';
 import { parseFeedId, type FeedMessage, type FeedObject } from './feedProtocol.js';
+import { redactObject } from './redactObject.js';
 
 type Change = Extract<FeedMessage, { type: 'change' }>;
 
@@ -16,6 +18,11 @@ export interface ResourceFeedOptions {
   historyLimit?: number;
   /** Least time between two status messages (ms). Default 500. */
   statusThrottleMs?: number;
+  /**
+   * What the feed sends of each object (e.g. `projectPod`). Default: its identity only
+   * (`projectMetadata`). Whole objects never go out: they hold env values and secrets.
+   */
+  project?: FeedProjection;
 }
 
 /**
@@ -24,7 +31,9 @@ export interface ResourceFeedOptions {
  * then the changes, and a browser that reconnects gets just the changes it missed.
  *
  * The feed's own map (not the informer's cache) makes the snapshot, so a snapshot at sequence
- * `n` is exactly the fold of changes 1..n: nothing is lost or repeated at the seam.
+ * `n` is exactly the fold of changes 1..n: nothing is lost or repeated at the seam. It holds
+ * projections (the fields the page shows); {@link ResourceFeed.details} answers for one whole
+ * object, redacted, from the informer's cache.
  */
 export class ResourceFeed {
   /** Changes the ids of a feed apart from those of a previous server process. */
@@ -34,6 +43,7 @@ export class ResourceFeed {
   private readonly listeners = new Set<(message: FeedMessage) => void>();
   private readonly subscriptions = new Subscription();
   private readonly historyLimit: number;
+  private readonly project: FeedProjection;
   private sequence = 0;
   private status: InformerStatus;
 
@@ -43,11 +53,12 @@ export class ResourceFeed {
    * @param options - history size, status pace
    */
   constructor(
-    informer: SharedIndexInformer<KubeObject>,
+    private readonly informer: SharedIndexInformer<KubeObject>,
     tracker: StatusTracker,
     options: ResourceFeedOptions = {},
   ) {
     this.historyLimit = options.historyLimit ?? 20_000;
+    this.project = options.project ?? projectMetadata;
     this.status = tracker.status;
     this.subscriptions.add(
       informer.handle({ name: 'dashboard-feed' }).subscribe((e) => this.apply(e)),
@@ -70,6 +81,18 @@ export class ResourceFeed {
   /** @returns how many objects the feed holds */
   get size(): number {
     return this.objects.size;
+  }
+
+  /**
+   * One object in full, for the page's detail view: from the informer's cache, redacted
+   * (`redactObject`: no env values, no Secret data, no managed fields).
+   *
+   * @param key - `namespace/name`, or `name` for a cluster-scoped object
+   * @returns the redacted object, or undefined when the cache has no such key
+   */
+  details(key: string): FeedObject | undefined {
+    const object = this.informer.getStore().getByKey(key);
+    return object === undefined ? undefined : redactObject(object);
   }
 
   /**
@@ -117,8 +140,9 @@ export class ResourceFeed {
 
   private apply(event: InformerEvent<KubeObject>): void {
     const tombstone = event.object instanceof DeletedFinalStateUnknown ? event.object : undefined;
-    const object = (tombstone === undefined ? event.object : tombstone.obj) as
-      FeedObject | undefined;
+    const whole =
+      event.object instanceof DeletedFinalStateUnknown ? event.object.obj : event.object;
+    const object = whole === undefined ? undefined : this.project(whole);
     const key = tombstone?.key ?? keyOf(object);
     if (event.type === 'delete') {
       const last = this.objects.get(key) ?? object;

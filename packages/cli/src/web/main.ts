@@ -20,6 +20,7 @@ import { renderBanner } from './views/banner.js';
 import { EventFeed } from './views/eventFeed.js';
 import { renderNamespaces } from './views/namespaceList.js';
 import { PhaseChart } from './views/phaseChart.js';
+import { PodDetails } from './views/podDetails.js';
 import { renderPhaseCards } from './views/phaseCards.js';
 import { PodTable } from './views/podTable.js';
 import { renderStatusBar } from './views/statusBar.js';
@@ -38,6 +39,11 @@ const frame = <T>() =>
   throttleTime<T>(0, animationFrameScheduler, { leading: true, trailing: true });
 
 async function main(): Promise<void> {
+  // Opened with the access token in the URL: the server answered with a cookie that carries it
+  // from now on, so the token leaves the address bar (and the history, and screenshots).
+  if (new URLSearchParams(location.search).has('token')) {
+    history.replaceState(null, '', location.pathname);
+  }
   const info = (await (await fetch('/api/info')).json()) as DashboardInfo;
   setText($('#cluster'), info.banner);
 
@@ -131,6 +137,17 @@ async function main(): Promise<void> {
   const feed = new EventFeed($('#feed'));
   interval(0, animationFrameScheduler).subscribe(() => {
     if (pendingChanges.length > 0) feed.add(pendingChanges.splice(0));
+  });
+
+  const details = new PodDetails(
+    $<HTMLDialogElement>('#details'),
+    $('#details-title'),
+    $('#details-body'),
+  );
+  $('#pods tbody').addEventListener('click', (event) => {
+    const row = (event.target as Element).closest<HTMLElement>('tr[data-key]');
+    const key = row?.dataset['key'];
+    if (key !== undefined) void details.show(key);
   });
 
   const search = $<HTMLInputElement>('#filter');

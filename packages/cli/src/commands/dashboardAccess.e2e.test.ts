@@ -1,0 +1,80 @@
+import { jest } from '@jest/globals';
+import { rmSync } from 'node:fs';
+import { CliProcess, bundleCli } from '../testing/cliProcess.testing.js';
+import { httpGet } from '../testing/http.testing.js';
+
+// `rxkube dashboard` as users run it: off loopback it wants a token, printed once in its URL,
+// unless --insecure-no-auth (which warns); on loopback it needs none.
+
+jest.setTimeout(60_000);
+
+let bin: string;
+const running: CliProcess[] = [];
+
+beforeAll(async () => {
+  bin = await bundleCli();
+});
+
+afterEach(async () => {
+  const children = running.splice(0);
+  for (const child of children) child.kill();
+  await Promise.all(children.map((child) => child.exited));
+});
+
+afterAll(() => rmSync(bin, { force: true }));
+
+/** Starts the dashboard on the simulated cluster and waits for the URL it prints. */
+async function dashboard(...args: string[]): Promise<{ cli: CliProcess; url: URL }> {
+  const cli = new CliProcess(bin, [
+    'dashboard',
+    '--demo',
+    '--demo-faults',
+    '0',
+    '--port',
+    '0',
+    ...args,
+  ]);
+  running.push(cli);
+  await cli.waitFor((p) => /http:\/\/\S+/.test(p.stdout), 'the dashboard URL');
+  return { cli, url: new URL(/http:\/\/\S+/.exec(cli.stdout)![0]) };
+}
+
+/** The same port on 127.0.0.1: a server bound to every interface answers there too. */
+const onLoopback = (url: URL): string => `http://127.0.0.1:${url.port}/`;
+
+test('bound to every interface, it prints a token once and answers 401 without it', async () => {
+  const { cli, url } = await dashboard('--host', '0.0.0.0');
+  const token = url.searchParams.get('token') ?? '';
+  expect(token).toMatch(/^[\w-]{43}$/); // 256 random bits, base64url
+  expect(cli.stdout.split(token)).toHaveLength(2);
+  expect(cli.stderr).not.toContain(token);
+  const base = onLoopback(url);
+  const statuses = async (query: string, headers: Record<string, string> = {}) =>
+    (await httpGet(base, `/api/info${query}`, headers)).status;
+  expect({
+    none: await statuses(''),
+    wrong: await statuses(`?token=${token.slice(1)}x`),
+    query: await statuses(`?token=${token}`),
+    bearer: await statuses('', { Authorization: `Bearer ${token}` }),
+  }).toEqual({ none: 401, wrong: 401, query: 200, bearer: 200 });
+  expect(await cli.interrupt()).toBe(0);
+});
+
+test('--insecure-no-auth serves without a token, with a warning on stderr', async () => {
+  const { cli, url } = await dashboard('--host', '0.0.0.0', '--insecure-no-auth');
+  expect(url.searchParams.has('token')).toBe(false);
+  expect(cli.stderr).toMatch(
+    /^warning: the dashboard listens on 0\.0\.0\.0 without authentication/m,
+  );
+  expect((await httpGet(onLoopback(url), '/api/info')).status).toBe(200);
+  expect(await cli.interrupt()).toBe(0);
+});
+
+test('on loopback (the default) it needs no token and warns of nothing', async () => {
+  const { cli, url } = await dashboard();
+  expect(url.hostname).toBe('127.0.0.1');
+  expect(url.searchParams.has('token')).toBe(false);
+  expect(cli.stderr).not.toMatch(/warning/);
+  expect((await httpGet(url.href, '/api/info')).status).toBe(200);
+  expect(await cli.interrupt()).toBe(0);
+});

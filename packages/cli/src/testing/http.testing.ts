@@ -1,0 +1,131 @@
+import { request, type IncomingHttpHeaders } from 'node:http';
+
+/** One HTTP answer, read to its end. */
+export interface HttpAnswer {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+}
+
+/**
+ * GETs a path on its own connection (no agent), with exactly the headers given (Node adds
+ * `Host` from the URL unless one is given).
+ *
+ * @param base - the server's URL, e.g. `http://127.0.0.1:7420/`
+ * @param path - the path and query, sent as written
+ * @param headers - extra request headers
+ * @returns the answer
+ */
+export function httpGet(
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<HttpAnswer> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    request({ hostname, port, path, headers, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** One Server-Sent Event as received. */
+export interface SseEvent {
+  readonly id: string | undefined;
+  readonly event: string;
+  readonly data: string;
+}
+
+/**
+ * A feed read as fast as it comes: every event parsed, the raw text kept (to search the wire for
+ * what must not be on it).
+ */
+export class SseReader {
+  readonly events: SseEvent[] = [];
+  raw = '';
+  status = 0;
+  private pending = '';
+  private readonly waiters = new Set<() => void>();
+  private ended = false;
+  private close_: () => void = () => {};
+
+  /**
+   * Opens a feed.
+   *
+   * @param base - the server's URL
+   * @param path - e.g. `/api/feeds/pods`
+   * @param headers - extra request headers
+   * @returns the reader, once the response headers arrived
+   */
+  static open(
+    base: string,
+    path: string,
+    headers: Record<string, string> = {},
+  ): Promise<SseReader> {
+    const reader = new SseReader();
+    const { hostname, port } = new URL(base);
+    return new Promise((resolve, reject) => {
+      const req = request({ hostname, port, path, headers, agent: false }, (res) => {
+        reader.status = res.statusCode ?? 0;
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => reader.receive(chunk));
+        res.on('close', () => {
+          reader.ended = true;
+          reader.wake();
+        });
+        resolve(reader);
+      });
+      reader.close_ = () => req.destroy();
+      req.on('error', reject).end();
+    });
+  }
+
+  /**
+   * Waits until the events satisfy a condition.
+   *
+   * @param condition - checked after each chunk
+   * @param what - named in the error when the stream ends first
+   */
+  async waitFor(condition: (events: readonly SseEvent[]) => boolean, what: string): Promise<void> {
+    while (!condition(this.events)) {
+      if (this.ended) throw new Error(`the feed ended before ${what}`);
+      await new Promise<void>((resolve) => this.waiters.add(resolve));
+    }
+  }
+
+  /** Closes the connection. */
+  close(): void {
+    this.close_();
+  }
+
+  private receive(chunk: string): void {
+    this.raw += chunk;
+    this.pending += chunk;
+    let end: number;
+    while ((end = this.pending.indexOf('\n\n')) >= 0) {
+      const block = this.pending.slice(0, end);
+      this.pending = this.pending.slice(end + 2);
+      const fields = new Map<string, string>();
+      for (const line of block.split('\n')) {
+        const colon = line.indexOf(': ');
+        if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 2));
+      }
+      const data = fields.get('data');
+      if (data !== undefined) {
+        this.events.push({ id: fields.get('id'), event: fields.get('event') ?? 'message', data });
+      }
+    }
+    this.wake();
+  }
+
+  private wake(): void {
+    for (const waiter of [...this.waiters]) waiter();
+    this.waiters.clear();
+  }
+}
