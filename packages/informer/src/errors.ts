@@ -353,5 +353,16 @@ export class InternalError extends InformerError {
 }
 
 function describe(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  return withoutUrlCredentials(err instanceof Error ? err.message : String(err));
+}
+
+/**
+ * Drops the `user:password@` of any URL in a message. HTTP libraries quote the request URL in
+ * their errors, and a kubeconfig's server URL may carry credentials; messages are logged.
+ *
+ * @param text - a message
+ * @returns the message with each URL's user information replaced by `***`
+ */
+function withoutUrlCredentials(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi, '$1***@');
 }

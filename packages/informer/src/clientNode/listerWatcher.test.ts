@@ -1,6 +1,7 @@
 import { FakeApiServer, loadPods } from '@rxkube/testing';
+import { KubeConfig } from '@kubernetes/client-node';
 import { firstValueFrom, toArray, take } from 'rxjs';
-import { ApiError, DecodeError } from '../errors.js';
+import { ApiError, ConnectionError, DecodeError } from '../errors.js';
 import type { WatchEvent } from '../listerWatcher.js';
 import { eventually } from '../testing/eventually.testing.js';
 import { pod, type TestPod } from '../testing/pods.testing.js';
@@ -89,4 +90,21 @@ test('a clean server-side close completes the watch', async () => {
   await eventually(() => server.openWatches === 1, 'the watch to open');
   server.closeWatches();
   await expect(done).resolves.toEqual([]);
+});
+
+test('a connection failure never repeats credentials written into the server URL', async () => {
+  const kc = new KubeConfig();
+  kc.loadFromOptions({
+    clusters: [{ name: 'c', server: 'http://admin:hunter2@127.0.0.1:9', skipTLSVerify: true }],
+    users: [{ name: 'u', token: 'token-abc' }],
+    contexts: [{ name: 'x', cluster: 'c', user: 'u' }],
+    currentContext: 'x',
+  });
+  const failure = await firstValueFrom(listerWatcher<TestPod>(kc, pods).list({})).catch(
+    (err: unknown) => err,
+  );
+  expect(failure).toBeInstanceOf(ConnectionError);
+  const { message } = failure as ConnectionError;
+  expect(message).toMatch(/connection failed/);
+  expect(message).not.toMatch(/hunter2|token-abc/);
 });
