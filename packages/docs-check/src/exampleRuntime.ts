@@ -1,0 +1,10 @@
+// Loaded before an example that runs: defines the placeholders as globals, reporting each call
+// to the test over the IPC channel. The channel must not keep the example alive: the test
+// checks that the example stops by itself after SIGTERM.
+import { placeholders } from './placeholders.js';
+
+process.channel?.unref();
+Object.assign(
+  globalThis,
+  placeholders((name, args) => process.send?.({ placeholder: name, args })),
+);
