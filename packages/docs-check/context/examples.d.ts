@@ -47,4 +47,8 @@ declare global {
   const reconcileDuration: { observe(labels: { result: string }, seconds: number): void };
   const queueDepth: { set(value: number): void };
   const logger: { warn(value: unknown): void };
+  // The operator guide's test helpers: those of the example operator's own tests.
+  const configMapHashOperator: typeof import('../../controller/src/examples/configMapHash/configMapHashOperator.js').configMapHashOperator;
+  const configMap: typeof import('../../controller/src/examples/configMapHash/cluster.testing.js').configMap;
+  const converged: typeof import('../../controller/src/examples/configMapHash/cluster.testing.js').converged;
 }

@@ -75,6 +75,7 @@ export class ExampleProcess {
   readonly calls: PlaceholderCall[] = [];
   /** Resolves when the process has ended. */
   readonly exited: Promise<ExampleExit>;
+  private started = false;
   private readonly child: ChildProcess;
   private readonly waiters = new Set<() => void>();
 
@@ -105,8 +106,9 @@ export class ExampleProcess {
     this.child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
       this.stderr += chunk;
     });
-    this.child.on('message', (message: PlaceholderCall) => {
-      this.calls.push(message);
+    this.child.on('message', (message: PlaceholderCall | { started: true }) => {
+      if ('started' in message) this.started = true;
+      else this.calls.push(message);
       for (const waiter of [...this.waiters]) waiter();
     });
     this.exited = new Promise((resolve) =>
@@ -120,7 +122,7 @@ export class ExampleProcess {
   }
 
   /**
-   * Waits until every one of `names` has been called, or the process has ended, or
+   * Waits until the example has started and every one of `names` has been called, or the process has ended, or
    * `safetyNetMs` passed (the example is stuck; then the caller's assertion fails). With no
    * names, waits for the process to end: an example that calls no placeholder shows its work
    * by completing.
@@ -130,7 +132,8 @@ export class ExampleProcess {
    */
   async waitForCalls(names: Iterable<string>, safetyNetMs: number): Promise<void> {
     const wanted = [...names];
-    const done = () => wanted.length > 0 && wanted.every((name) => this.called().has(name));
+    const done = () =>
+      this.started && wanted.length > 0 && wanted.every((name) => this.called().has(name));
     if (done()) return;
     await new Promise<void>((resolve) => {
       const finish = (): void => {

@@ -33,7 +33,9 @@ export function placeholders(report: PlaceholderReport) {
     ensureDeployment: asyncCall('ensureDeployment'),
     removeDeployment: asyncCall('removeDeployment'),
     // Subscribed means called: the work an elector gates.
-    reconcileAll$: new Observable<never>(() => call('reconcileAll$')()),
+    reconcileAll$: new Observable<never>(() => {
+      call('reconcileAll$')();
+    }),
   };
 }
 
