@@ -1,13 +1,18 @@
 // What the examples in the Markdown may use without defining it: the reader's own code and
 // data. Examples that run get the functions from src/placeholders.ts; the values exist only
 // for fragments, which are type-checked but not run.
-import type { KubeConfig, V1ConfigMap, V1Pod } from '@kubernetes/client-node';
+import type { KubeConfig, V1ConfigMap, V1Deployment, V1Pod } from '@kubernetes/client-node';
 import type { LeaderElector, ReconcileController } from '@rxkube/controller';
 import type { SharedIndexInformer } from '@rxkube/informer';
 import type { FifoInput } from '@rxkube/queue';
 import type { DeletedFinalStateUnknown, Indexer } from '@rxkube/store';
 import type { FakeApiServer } from '@rxkube/testing';
 import type { Observable } from 'rxjs';
+import type {
+  configMap as configMapOf,
+  converged as convergedOf,
+} from '../../controller/src/examples/configMapHash/cluster.testing.js';
+import type { configMapHashOperator as configMapHashOperatorOf } from '../../controller/src/examples/configMapHash/configMapHashOperator.js';
 
 declare global {
   // The reader's code (implemented for examples that run).
@@ -40,7 +45,7 @@ declare global {
   const queueDepthGauge: { set(value: number): void };
   const kubeConfig: KubeConfig;
   const configMaps: SharedIndexInformer<V1ConfigMap>;
-  const deployments: SharedIndexInformer<import('@kubernetes/client-node').V1Deployment>;
+  const deployments: SharedIndexInformer<V1Deployment>;
   const ctrl: ReconcileController<V1ConfigMap>;
   const elector: LeaderElector;
   const server: FakeApiServer;
@@ -48,7 +53,7 @@ declare global {
   const queueDepth: { set(value: number): void };
   const logger: { warn(value: unknown): void };
   // The operator guide's test helpers: those of the example operator's own tests.
-  const configMapHashOperator: typeof import('../../controller/src/examples/configMapHash/configMapHashOperator.js').configMapHashOperator;
-  const configMap: typeof import('../../controller/src/examples/configMapHash/cluster.testing.js').configMap;
-  const converged: typeof import('../../controller/src/examples/configMapHash/cluster.testing.js').converged;
+  const configMapHashOperator: typeof configMapHashOperatorOf;
+  const configMap: typeof configMapOf;
+  const converged: typeof convergedOf;
 }
