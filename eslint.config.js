@@ -7,7 +7,9 @@ import tseslint from 'typescript-eslint';
 const browserPackages = ['packages/store/src/**/*.ts', 'packages/queue/src/**/*.ts'];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '**/results/**'] },
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '**/results/**', 'docs/api/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

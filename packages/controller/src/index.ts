@@ -3,6 +3,9 @@
  * controllers on a rate-limited work queue (controller-runtime's controller, builder and
  * predicates), and Lease-based leader election (client-go's `tools/leaderelection`), so that
  * several replicas of an operator can run for availability while one of them does the work.
+ *
+ * @packageDocumentation
+ * @module @rxkube/controller
  */
 export { controller, ReconcileController } from './reconcile/reconcileController.js';
 export type { ControllerStartOptions } from './reconcile/reconcileController.js';

@@ -1,6 +1,9 @@
 /**
  * `@rxkube/informer`: client-go's Reflector, SharedIndexInformer, SharedInformerFactory and
  * Controller as RxJS Observables, listing and watching through `@kubernetes/client-node`.
+ *
+ * @packageDocumentation
+ * @module @rxkube/informer
  */
 export {
   defaultListIdleTimeoutMs,

@@ -1,3 +1,11 @@
+/**
+ * `@rxkube/queue`: client-go's `DeltaFIFO` and `FIFO`, the `deltaFifo` operator that drives a
+ * `DeltaFIFO` from an Observable, `applyDeltas`, and client-go's work queues and rate limiters.
+ * Runs in Node.js and in browsers.
+ *
+ * @packageDocumentation
+ * @module @rxkube/queue
+ */
 export { DeletedFinalStateUnknown, KeyError } from '@rxkube/store';
 export { DeltaType, Deltas } from './deltas.js';
 export type { Delta } from './deltas.js';

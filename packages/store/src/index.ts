@@ -1,3 +1,11 @@
+/**
+ * `@rxkube/store`: keys, the `Indexer`/`Store` cache whose every write yields an immutable,
+ * indexed snapshot on a `BehaviorSubject`, and selectors over those snapshots. Runs in Node.js and
+ * in browsers.
+ *
+ * @packageDocumentation
+ * @module @rxkube/store
+ */
 export type { KubeObject, ObjectMeta } from './kubeObject.js';
 export {
   DeletedFinalStateUnknown,

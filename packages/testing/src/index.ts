@@ -1,6 +1,9 @@
 /**
  * `@rxkube/testing`: an in-process fake Kubernetes API server speaking the real list/watch
  * protocol over HTTP, with fault injection and load generation for tests, benchmarks and demos.
+ *
+ * @packageDocumentation
+ * @module @rxkube/testing
  */
 export { FakeApiServer } from './fakeApiServer.js';
 export type { FakeApiServerOptions } from './options.js';
