@@ -22,6 +22,7 @@ declare global {
   function renderDetails(pod: V1Pod | undefined): void;
   function enqueue(object: unknown): void;
   function log(...values: unknown[]): void;
+  function versionOf(input: FifoInput<Pod>): string | undefined;
   function reconcile(object: unknown): Promise<void>;
   function ensureDeployment(configMap: V1ConfigMap, signal: AbortSignal): Promise<void>;
   function removeDeployment(namespace: string, name: string, signal: AbortSignal): Promise<void>;

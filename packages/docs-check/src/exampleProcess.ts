@@ -3,9 +3,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+// The CLI's test tooling resolves `@rxkube/*` to sources the same way for its child processes.
+import { rxkubeFromSource } from '../../cli/src/testing/cliProcess.testing.js';
 
 const packageRoot = fileURLToPath(new URL('../', import.meta.url));
-const packagesRoot = join(packageRoot, '..');
 const cacheDir = join(packageRoot, 'node_modules', '.cache', 'docs-check');
 
 /**
@@ -33,18 +34,7 @@ export async function bundleExample(name: string, code: string): Promise<string>
     format: 'esm',
     target: 'node20',
     logLevel: 'silent',
-    plugins: [
-      {
-        name: 'rxkube from source, other packages external',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) => {
-            const match = /^@rxkube\/([a-z-]+)$/.exec(args.path);
-            if (match === null) return { external: true };
-            return { path: join(packagesRoot, match[1] ?? '', 'src', 'index.ts') };
-          });
-        },
-      },
-    ],
+    plugins: [rxkubeFromSource],
   });
   return outfile;
 }

@@ -2,10 +2,26 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 
 const cliRoot = fileURLToPath(new URL('../../', import.meta.url));
 const packagesRoot = join(cliRoot, '..');
+
+/**
+ * An esbuild plugin for tests that bundle workspace code: `@rxkube/*` packages resolve to their
+ * TypeScript sources (no build needed first), every other package stays external and resolves
+ * from the workspace's node_modules at run time.
+ */
+export const rxkubeFromSource: Plugin = {
+  name: 'rxkube from source, other packages external',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      const match = /^@rxkube\/([a-z-]+)$/.exec(args.path);
+      if (match === null) return { external: true };
+      return { path: join(packagesRoot, match[1] ?? '', 'src', 'index.ts') };
+    });
+  },
+};
 
 /**
  * Bundles `src/bin.ts` (and the `@rxkube/*` packages, from source) into one ES module next to
@@ -39,18 +55,7 @@ export async function bundleFromSource(entry: string, name: string): Promise<str
     format: 'esm',
     target: 'node20',
     logLevel: 'warning',
-    plugins: [
-      {
-        name: 'rxkube-from-source, other packages external',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) => {
-            const match = /^@rxkube\/([a-z-]+)$/.exec(args.path);
-            if (match === null) return { external: true };
-            return { path: join(packagesRoot, match[1] ?? '', 'src', 'index.ts') };
-          });
-        },
-      },
-    ],
+    plugins: [rxkubeFromSource],
   });
   return outfile;
 }
