@@ -1,7 +1,13 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { KubeObject } from '@rxkube/store';
 import { Observable } from 'rxjs';
-import { DecodeError, ListIdleError, WatchStreamError, type ErrorContext } from '../errors.js';
+import {
+  ConnectionError,
+  DecodeError,
+  ListIdleError,
+  WatchStreamError,
+  type ErrorContext,
+} from '../errors.js';
 import type {
   ListOptions,
   ListPage,
@@ -121,8 +127,16 @@ export function listerWatcher<T = KubeObject>(
           });
           progress();
           const body = new ListBodyReader();
-          if (response.body === null) body.push(utf8Bytes(await response.text()));
-          else await readBody(response.body, progress, body);
+          try {
+            if (response.body === null) body.push(utf8Bytes(await response.text()));
+            else await readBody(response.body, progress, body);
+          } catch (err) {
+            // An abort (the caller's, or the idle guard's) is reported by guardProgress; a
+            // connection dropped mid-answer fails the body read (undici always, node-fetch for
+            // chunked answers) and must not escape untyped.
+            if (signal.aborted) throw err;
+            throw new ConnectionError('list', context, err);
+          }
           return decodeListPage(body, decode, context, kinds);
         }),
       );
