@@ -5,6 +5,13 @@ import { readdirSync } from 'node:fs';
 // @kubernetes/client-node load natively. Jest needs `--experimental-vm-modules` for that,
 // which every package's `test` script passes to Node.
 
+// RXKUBE_CLIENT_NODE=2 runs the suites against client-node 2.x (the `@kubernetes/client-node-2`
+// npm alias) instead of the workspace's 1.4; see docs/development.md, "The test matrix".
+const clientNode =
+  process.env.RXKUBE_CLIENT_NODE === '2'
+    ? { '^@kubernetes/client-node$': '@kubernetes/client-node-2' }
+    : {};
+
 /** @param {string} name */
 function project(name) {
   return {
@@ -14,6 +21,7 @@ function project(name) {
     extensionsToTreatAsEsm: ['.ts'],
     testMatch: ['<rootDir>/src/**/*.test.ts'],
     moduleNameMapper: {
+      ...clientNode,
       '^@rxkube/([a-z-]+)$': '<rootDir>/../$1/src/index.ts',
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },

@@ -1,7 +1,7 @@
 import type { KubeConfig } from '@kubernetes/client-node';
-import nodeFetch from 'node-fetch';
 import { ApiError, ConnectionError, type ApiVerb, type ErrorContext } from '../errors.js';
 import { asStatus } from '../status.js';
+import { prepareGet, type SendGet } from './httpStack.js';
 
 /** The part of a fetch `Response` the lister-watcher reads. */
 export interface FetchResponseLike {
@@ -12,21 +12,12 @@ export interface FetchResponseLike {
 }
 
 /**
- * The HTTP stack matching what `applyToFetchOptions` produced: client-node 1.x hands out an
- * `agent` for `node-fetch`; a `dispatcher` (undici, as Node's own `fetch` takes it) goes to the
- * global `fetch`.
- */
-function defaultFetch(init: Record<string, unknown>): FetchLike {
-  if (init['dispatcher'] !== undefined && typeof globalThis.fetch === 'function') {
-    return globalThis.fetch as unknown as FetchLike;
-  }
-  return nodeFetch as unknown as FetchLike;
-}
-
-/**
- * A fetch function accepting the options `KubeConfig.applyToFetchOptions` produces (an `agent`
- * carrying TLS and proxy settings, auth headers) plus an abort `signal`. Defaults to
- * `node-fetch`, the HTTP stack client-node itself uses and the one that understands `agent`.
+ * A fetch function used instead of the HTTP stack of the KubeConfig's client-node. With
+ * client-node 1.x it gets the options `KubeConfig.applyToFetchOptions` produces (an `agent`
+ * carrying TLS and proxy settings, auth headers; the default is `node-fetch`, the one that
+ * understands `agent`); with client-node 2.x it gets `headers` and an undici `dispatcher`
+ * (give undici's own `fetch`: Node's global one refuses a dispatcher of another undici major).
+ * Both come with `method` and an abort `signal`.
  */
 export type FetchLike = (url: string, init: Record<string, unknown>) => Promise<FetchResponseLike>;
 
@@ -52,27 +43,21 @@ export interface KubeRequest {
  */
 export async function kubeRequest(request: KubeRequest): Promise<FetchResponseLike> {
   const { kubeConfig, verb, context, signal } = request;
-  let url: string;
-  let init: Record<string, unknown>;
+  let url: URL;
+  let send: SendGet;
   try {
     const cluster = kubeConfig.getCurrentCluster();
     if (cluster === null) throw new Error('the KubeConfig has no current cluster');
-    const target = new URL(cluster.server.replace(/\/+$/, '') + request.path);
-    for (const [key, value] of request.query) target.searchParams.set(key, value);
-    url = target.toString();
-    // Per request rather than cached: token files and exec plugins may rotate credentials.
-    const options = (await kubeConfig.applyToFetchOptions({})) as Record<string, unknown>;
-    const headers = options['headers'] as { set(name: string, value: string): void } | undefined;
-    headers?.set('Accept', 'application/json');
-    init = { ...options, method: 'GET', signal };
+    url = new URL(cluster.server.replace(/\/+$/, '') + request.path);
+    for (const [key, value] of request.query) url.searchParams.set(key, value);
+    send = await prepareGet(kubeConfig, request.fetch);
   } catch (err) {
     throw new ConnectionError(verb, context, err);
   }
 
   let response: FetchResponseLike;
   try {
-    const send = request.fetch ?? defaultFetch(init);
-    response = await send(url, init);
+    response = await send(url, signal);
   } catch (err) {
     if (signal.aborted) throw err;
     throw new ConnectionError(verb, context, err);

@@ -108,3 +108,24 @@ test('a connection failure never repeats credentials written into the server URL
   expect(message).toMatch(/connection failed/);
   expect(message).not.toMatch(/hunter2|token-abc/);
 });
+
+test('lists and watches over TLS, trusting the KubeConfig’s CA, and closes every socket', async () => {
+  const tls = await FakeApiServer.start({ tls: true });
+  try {
+    loadPods(tls, { count: 3, namespaces: ['default'] });
+    const lw = listerWatcher<TestPod>(tls.kubeConfig(), pods);
+    const page = await firstValueFrom(lw.list({}));
+    expect(page.items).toHaveLength(3);
+    const events: WatchEvent<TestPod>[] = [];
+    const subscription = lw
+      .watch({ resourceVersion: page.resourceVersion })
+      .subscribe((e) => events.push(e));
+    await eventually(() => tls.openWatches === 1, 'the watch to open');
+    tls.create(pod('d', ''));
+    await eventually(() => events.length === 1, 'the added pod');
+    subscription.unsubscribe();
+    await eventually(() => tls.openConnections === 0, 'the sockets to close');
+  } finally {
+    await tls.stop();
+  }
+});

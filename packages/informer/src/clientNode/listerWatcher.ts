@@ -55,7 +55,10 @@ export interface ListerWatcherOptions<T> {
    * conversion when model instances are needed; it costs time on every event.
    */
   decode?: (raw: unknown) => T;
-  /** The fetch implementation; default `node-fetch`, as client-node uses. */
+  /**
+   * A fetch to send requests with instead of the KubeConfig's client-node HTTP stack (node-fetch
+   * with 1.x, its undici dispatcher with 2.x); see {@link FetchLike} for what it is given.
+   */
   fetch?: FetchLike;
   /**
    * The object kind, e.g. `Pod`. Lists of another kind and objects of another kind are refused
@@ -86,8 +89,9 @@ export interface ListerWatcherOptions<T> {
 
 /**
  * Lists and watches one resource through `@kubernetes/client-node`'s `KubeConfig`:
- * authentication, TLS, proxies and the current context come from it
- * (`applyToFetchOptions`), the requests are plain `GET`s, and answers are decoded as plain
+ * authentication, TLS, proxies and the current context come from it (client-node 1.x's
+ * `applyToFetchOptions`, 2.x's `applySecurityAuthentication`), the requests are plain `GET`s,
+ * and answers are decoded as plain
  * JSON — no per-field model conversion — which is the fastest correct path for lists of
  * thousands of objects.
  *
