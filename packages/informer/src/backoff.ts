@@ -72,7 +72,7 @@ export class Backoff {
    *
    * @param requestedMs - a wait the server asked for (`Retry-After`), honoured as a minimum up
    *   to `maxRetryAfterMs`
-   * @returns the wait in ms, never more than a timer can take ({@link timerDelay})
+   * @returns the wait in ms, never more than a timer can take (`timerDelay`)
    */
   next(requestedMs?: number): number {
     const now = this.now();

@@ -7,9 +7,9 @@ import { BehaviorSubject, type Observer, type Subscription } from 'rxjs';
  * part of the old one.
  *
  * - Not held: it follows the Indexer, and `value` is always the current snapshot.
- * - Held ({@link ConsistentSnapshots.hold}): `value` stays at the last consistent snapshot and
+ * - Held (`hold()`): `value` stays at the last consistent snapshot and
  *   nothing is emitted; it also stops observing the Indexer, so writes cost no snapshot.
- * - {@link ConsistentSnapshots.release} emits the current snapshot once.
+ * - `release()` emits the current snapshot once.
  *
  * It observes the Indexer only while it has subscribers of its own. Only the informer emits:
  * `next` throws.
