@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { ApiError } from './errors.js';
 import { consoleFailureLogger } from './consoleFailureLogger.js';
+import { unsafeCodePoints } from './printableText.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
 import { FakeListerWatcher } from './testing/fakeListerWatcher.testing.js';
 import type { TestPod } from './testing/pods.testing.js';
@@ -89,4 +90,23 @@ test('by default an informer writes its failures to the console, rate-limited, w
     informer.stop();
     warn.mockRestore();
   }
+});
+
+test('writes what a server sent escaped, capped and without the credentials it echoed', () => {
+  const out = recordingConsole();
+  const logger = consoleFailureLogger({ now: () => 0, console: out });
+  const hostile =
+    'list pods: 500 InternalError: \x1b]0;owned\x07\x1b[2J\x9b31m\u202e' +
+    'Authorization: Bearer sekrit-token-ABC123 via https://admin:pw@10.0.0.1/ ' +
+    'x'.repeat(1_000_000);
+  logger.error(hostile);
+  expect(out.lines).toHaveLength(1);
+  const [line] = out.lines as [string];
+  unsafeCodePoints.lastIndex = 0;
+  expect(unsafeCodePoints.test(line)).toBe(false);
+  expect(line).toContain('\\x1b]0;owned\\x07\\x1b[2J\\x9b31m\\u202e');
+  expect(line).not.toMatch(/sekrit-token-ABC123|admin:pw/);
+  expect(line).toContain('Bearer ***');
+  expect(line.length).toBeLessThan(1100);
+  expect(line.endsWith('…')).toBe(true);
 });

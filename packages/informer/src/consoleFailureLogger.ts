@@ -1,4 +1,6 @@
 import type { Logger } from './logger.js';
+import { printableText } from './printableText.js';
+import { redactCredentials } from './redactCredentials.js';
 
 /** Options of {@link consoleFailureLogger}. */
 export interface ConsoleFailureLoggerOptions {
@@ -23,9 +25,12 @@ export interface ConsoleFailureLoggerOptions {
  * `intervalMs` with the number of repeats held back, so a failure retried every second does
  * not flood the output.
  *
- * Messages are the errors' own: they name the request, resource and the server's answer, never
- * a token or an `Authorization` header (the informer never puts credentials in an error).
- * Pass `silentLogger` for no output, or any {@link Logger} to route everything elsewhere.
+ * Messages are the errors' own: they name the request, resource and the server's answer. What
+ * the server wrote is untrusted, so each message is written as {@link printableText} makes it
+ * (control characters escaped, so a Status message cannot drive the terminal; at most
+ * 1,024 characters), after {@link redactCredentials} (URL user information
+ * and `Bearer`/`Basic` values, which a server or proxy may echo). Pass `silentLogger` for no
+ * output, or any {@link Logger} to route everything elsewhere.
  *
  * @param options - interval, clock, output
  * @returns the logger
@@ -45,7 +50,8 @@ export function consoleFailureLogger(options: ConsoleFailureLoggerOptions = {}):
   // the order of last writing, so the first key is the one to forget.
   const written = new Map<string, { at: number; repeats: number }>();
 
-  const write = (level: 'warn' | 'error', message: string): void => {
+  const write = (level: 'warn' | 'error', text: string): void => {
+    const message = printableText(redactCredentials(text));
     const key = `${level} ${message}`;
     const time = now();
     const last = written.get(key);

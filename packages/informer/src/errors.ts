@@ -1,3 +1,4 @@
+import { redactCredentials } from './redactCredentials.js';
 import type { Status } from './status.js';
 
 /** Discriminates the members of {@link InformerError}. */
@@ -86,7 +87,10 @@ export class ApiError extends InformerError {
   ) {
     const reason = init.status?.reason ?? '';
     const detail = init.status?.message ?? `HTTP ${init.code}`;
-    super(`${init.verb} ${context.resource}: ${init.code} ${reason}: ${detail}`, context);
+    super(
+      `${init.verb} ${context.resource}: ${init.code} ${reason}: ${redactCredentials(detail)}`,
+      context,
+    );
     this.code = init.code;
     this.reason = reason;
     this.status = init.status;
@@ -353,16 +357,5 @@ export class InternalError extends InformerError {
 }
 
 function describe(err: unknown): string {
-  return withoutUrlCredentials(err instanceof Error ? err.message : String(err));
-}
-
-/**
- * Drops the `user:password@` of any URL in a message. HTTP libraries quote the request URL in
- * their errors, and a kubeconfig's server URL may carry credentials; messages are logged.
- *
- * @param text - a message
- * @returns the message with each URL's user information replaced by `***`
- */
-function withoutUrlCredentials(text: string): string {
-  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi, '$1***@');
+  return redactCredentials(err instanceof Error ? err.message : String(err));
 }

@@ -86,6 +86,8 @@ export type { HandlerMetrics, InformerMetrics } from './metrics.js';
 export { silentLogger } from './logger.js';
 export { consoleFailureLogger } from './consoleFailureLogger.js';
 export type { ConsoleFailureLoggerOptions } from './consoleFailureLogger.js';
+export { maxPrintableLength, printableText, unsafeCodePoints } from './printableText.js';
+export { redactCredentials } from './redactCredentials.js';
 export type { Logger } from './logger.js';
 export { SharedInformerFactory } from './sharedInformerFactory.js';
 export type { InformerForOptions, SharedInformerFactoryOptions } from './sharedInformerFactory.js';
