@@ -124,6 +124,33 @@ describe('rxkube watch (table, not a terminal)', () => {
   });
 });
 
+describe('rxkube watch failures after the sync, without the live status line', () => {
+  // `-o json` and a piped table have no status line: failures must reach stderr (and only it).
+  it.each([
+    ['-o json', ['-o', 'json'], '"SYNCED"'],
+    ['the plain table', [], 'web-2'],
+  ])('%s reports failing watches and their recovery on stderr', async (_, output, synced) => {
+    // The list works; the first two watches answer 500; the third works and gets a bookmark.
+    server.faults.failRequests({ code: 500, verb: 'watch', times: 2 });
+    const cli = rxkube('watch', 'pods', '-n', 'shop', ...output, '--kubeconfig', kubeconfig);
+    await cli.waitFor((p) => p.stdout.includes(synced), 'the initial sync');
+    await cli.waitFor((p) => p.stderr.includes('recovered'), 'the recovery');
+    expect(await cli.interrupt()).toBe(0);
+
+    const afterSync = cli.stderr.slice(cli.stderr.indexOf('Synced')).split('\n').slice(1);
+    expect({
+      reports: afterSync.filter((line) => line !== ''),
+      stdout: /InternalError|recovered|rxkube:/.test(cli.stdout),
+    }).toEqual({
+      reports: [
+        expect.stringMatching(/^rxkube: watch pods in shop: 500 InternalError: .+/),
+        'rxkube: watch pods in shop: recovered',
+      ],
+      stdout: false,
+    });
+  });
+});
+
 describe('rxkube watch failures', () => {
   it('names close matches for an unknown resource (exit 4)', async () => {
     const cli = rxkube('watch', 'pdos', '--kubeconfig', kubeconfig);
