@@ -136,11 +136,14 @@ function withClusterFlags(command: Command): Command {
     .option('--kubeconfig <file>', 'kubeconfig file (default: $KUBECONFIG, else ~/.kube/config)')
     .option('--context <name>', 'kubeconfig context (default: the current one)')
     .option('--demo', 'use the embedded simulated cluster instead of a kubeconfig')
-    .option(
-      '--connect-timeout <duration>',
-      'give up reaching the cluster after this long (0: never)',
-      parseDuration,
-      30_000,
+    .addOption(
+      // The default is shown as it would be typed: a bare number means seconds.
+      new Option(
+        '--connect-timeout <duration>',
+        'give up reaching the cluster after this long: 30s, 500ms, 2m, 1h; a bare number is seconds (0: never)',
+      )
+        .argParser(parseDuration)
+        .default(30_000, '30s'),
     )
     .addOption(
       new Option(

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeApiServer } from '@rxkube/testing';
 import { CliProcess, bundleCli } from '../testing/cliProcess.testing.js';
+import { httpGet } from '../testing/http.testing.js';
 import { createPod, deletePod, movePod } from '../testing/pods.testing.js';
 import { unsafeCodePoints } from '../view/sanitizeText.js';
 
@@ -123,6 +124,33 @@ describe('rxkube watch (table, not a terminal)', () => {
   });
 });
 
+describe('rxkube watch failures after the sync, without the live status line', () => {
+  // `-o json` and a piped table have no status line: failures must reach stderr (and only it).
+  it.each([
+    ['-o json', ['-o', 'json'], '"SYNCED"'],
+    ['the plain table', [], 'web-2'],
+  ])('%s reports failing watches and their recovery on stderr', async (_, output, synced) => {
+    // The list works; the first two watches answer 500; the third works and gets a bookmark.
+    server.faults.failRequests({ code: 500, verb: 'watch', times: 2 });
+    const cli = rxkube('watch', 'pods', '-n', 'shop', ...output, '--kubeconfig', kubeconfig);
+    await cli.waitFor((p) => p.stdout.includes(synced), 'the initial sync');
+    await cli.waitFor((p) => p.stderr.includes('recovered'), 'the recovery');
+    expect(await cli.interrupt()).toBe(0);
+
+    const afterSync = cli.stderr.slice(cli.stderr.indexOf('Synced')).split('\n').slice(1);
+    expect({
+      reports: afterSync.filter((line) => line !== ''),
+      stdout: /InternalError|recovered|rxkube:/.test(cli.stdout),
+    }).toEqual({
+      reports: [
+        expect.stringMatching(/^rxkube: watch pods in shop: 500 InternalError: .+/),
+        'rxkube: watch pods in shop: recovered',
+      ],
+      stdout: false,
+    });
+  });
+});
+
 describe('rxkube watch failures', () => {
   it('names close matches for an unknown resource (exit 4)', async () => {
     const cli = rxkube('watch', 'pdos', '--kubeconfig', kubeconfig);
@@ -205,6 +233,66 @@ describe('rxkube watch failures', () => {
     const none = rxkube('watch');
     expect(await none.exited).toBe(2);
     expect(none.stderr).toContain("missing required argument 'resource'");
+  });
+});
+
+describe('a password in the kubeconfig server URL', () => {
+  const password = 'PASSW0RD-IN-URL';
+
+  /** A kubeconfig for the fake server whose server URL carries a user and password. */
+  function kubeconfigWithPassword(): string {
+    const file = join(dir, 'with-password');
+    const yaml = server.kubeConfigYaml().replace('http://', `http://admin:${password}@`);
+    expect(yaml).toContain(`"http://admin:${password}@127.0.0.1:`);
+    writeFileSync(file, yaml);
+    return file;
+  }
+
+  it('is never shown by watch: banner, connecting, retries and the final error', async () => {
+    const config = kubeconfigWithPassword();
+    const url = server.url.replace(/\/$/, '');
+    const json = rxkube('watch', 'pods', '-n', 'shop', '-o', 'json', '--kubeconfig', config);
+    await json.waitFor((p) => p.stdout.includes('"SYNCED"'), 'SYNCED');
+    expect(await json.interrupt()).toBe(0);
+
+    await server.stop(); // the same URL, now unreachable
+    const down = rxkube('watch', 'pods', '--kubeconfig', config, '--connect-timeout', '2s');
+    expect(await down.exited).toBe(6);
+
+    const output = [json, down].map((p) => p.stdout + p.stderr).join('');
+    expect({
+      password: output.includes(password) || output.includes('admin'),
+      banner: json.stderr.split('\n')[0],
+      connecting: json.stderr.includes(`Connecting to ${url}…`),
+      retry: down.stderr.includes(`Cannot reach ${url}: ECONNREFUSED`),
+      error: down.stderr.includes(`error: cannot reach the cluster at ${url}: ECONNREFUSED`),
+    }).toEqual({
+      password: false,
+      banner: `⎈ cluster: context ${server.kubeConfig().getCurrentContext()} · ${url} · from ${config}`,
+      connecting: true,
+      retry: true,
+      error: true,
+    });
+  });
+
+  it("is neither printed nor served by the dashboard's /api/info", async () => {
+    const cli = rxkube('dashboard', '--port', '0', '--kubeconfig', kubeconfigWithPassword());
+    await cli.waitFor((p) => /http:\/\/127\.0\.0\.1:\d+\//.test(p.stdout), 'the URL');
+    const page = /http:\/\/127\.0\.0\.1:\d+\//.exec(cli.stdout)?.[0] ?? '';
+    const info = await httpGet(page, '/api/info');
+    expect(await cli.interrupt()).toBe(0);
+    const banner = (JSON.parse(info.body) as { banner: string }).banner;
+    expect({
+      status: info.status,
+      served: info.body.includes(password),
+      printed: (cli.stdout + cli.stderr).includes(password),
+      banner,
+    }).toEqual({
+      status: 200,
+      served: false,
+      printed: false,
+      banner: expect.stringContaining(` · ${server.url.replace(/\/$/, '')} · from `) as string,
+    });
   });
 });
 

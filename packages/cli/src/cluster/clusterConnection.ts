@@ -1,5 +1,7 @@
 import type { KubeConfig } from '@kubernetes/client-node';
+import { EMPTY, map, type Observable } from 'rxjs';
 import { kubeconfigError } from '../errors/cliError.js';
+import { displayUrl } from '../view/displayUrl.js';
 import { kubeconfigFiles, loadKubeconfig, type KubeconfigOptions } from './kubeconfigFile.js';
 import { startSimulatedCluster, type SimulatedClusterOptions } from './simulatedCluster.js';
 
@@ -16,10 +18,18 @@ export interface ClusterConnection {
   /** A real cluster from a kubeconfig, or the embedded simulated one. */
   readonly kind: 'kubeconfig' | 'simulated';
   readonly kubeConfig: KubeConfig;
-  /** The API server URL. */
+  /**
+   * The API server URL as shown to users: without the user information a kubeconfig's URL may
+   * carry ({@link displayUrl}). Requests take the URL from `kubeConfig`.
+   */
   readonly server: string;
-  /** One line for the banner: which cluster is in use and where it comes from. */
+  /** One line for the banner: which cluster is in use and where it comes from (no credentials). */
   readonly banner: string;
+  /**
+   * Problems of the cluster itself worth telling the user while the command runs: the
+   * simulated cluster's failed steps (it carries on). Completes when the connection closes.
+   */
+  readonly warnings$: Observable<string>;
   /** Short name: the context, or `simulated`. */
   readonly name: string;
   /** Releases it (stops the embedded cluster). */
@@ -52,12 +62,14 @@ export async function connectCluster(
       );
     }
     const loaded = loadKubeconfig(files, options.context);
+    const server = displayUrl(loaded.server);
     return {
       kind: 'kubeconfig',
       kubeConfig: loaded.kubeConfig,
-      server: loaded.server,
+      server,
       name: loaded.context,
-      banner: `context ${loaded.context} · ${loaded.server} · from ${loaded.files.join(', ')}`,
+      banner: `context ${loaded.context} · ${server} · from ${loaded.files.join(', ')}`,
+      warnings$: EMPTY,
       close: async () => {},
     };
   }
@@ -72,6 +84,9 @@ export async function connectCluster(
     banner:
       `embedded simulated cluster (--demo) · ${cluster.simulation.podCount} pods churning${faults}` +
       ` · ${cluster.server.url}`,
+    warnings$: cluster.simulation.failures$.pipe(
+      map((err) => `simulated cluster: a step failed and was skipped: ${String(err)}`),
+    ),
     close: () => cluster.stop(),
   };
 }

@@ -1,4 +1,5 @@
 import { seededRandom, type FakeApiServer, type KubeObject } from '@rxkube/testing';
+import { Subject, type Observable } from 'rxjs';
 import { batchNamespace, jobNames, namespaces, nodes, workloads } from './catalogue.js';
 import {
   deploymentManifest,
@@ -33,6 +34,8 @@ interface SimDeployment {
   readonly max: number;
   replicas: number;
   lastCounts: string;
+  /** Its pods, in creation order (the order of `ClusterSimulation.pods`). */
+  readonly pods: Set<SimPod>;
 }
 
 interface SimPod extends PodSpecShape {
@@ -55,6 +58,7 @@ export class ClusterSimulation {
   private readonly now: () => Date;
   private readonly deployments: SimDeployment[] = [];
   private readonly pods = new Map<string, SimPod>();
+  private readonly failures = new Subject<unknown>();
   private timer: NodeJS.Timeout | undefined;
   private ip = 0;
 
@@ -68,6 +72,14 @@ export class ClusterSimulation {
   ) {
     this.random = seededRandom(options.seed ?? 1);
     this.now = options.now ?? (() => new Date());
+  }
+
+  /**
+   * The steps that failed in {@link ClusterSimulation.tryTick} (so also on the timer), each
+   * with its error. Completes on {@link ClusterSimulation.stop}.
+   */
+  get failures$(): Observable<unknown> {
+    return this.failures.asObservable();
   }
 
   /** @returns how many pods exist now */
@@ -96,6 +108,7 @@ export class ClusterSimulation {
         max: Math.max(2, Math.ceil(replicas * 1.5)),
         replicas,
         lastCounts: '',
+        pods: new Set(),
       };
       this.deployments.push(deployment);
       backdate((10 + this.random() * 60) * day);
@@ -129,8 +142,22 @@ export class ClusterSimulation {
   }
 
   /**
-   * Runs {@link ClusterSimulation.tick} on a timer until {@link ClusterSimulation.stop} or the
-   * server stops.
+   * {@link ClusterSimulation.tick}, with a failure published on
+   * {@link ClusterSimulation.failures$} instead of thrown: an error thrown from a timer would
+   * end the process, and one failed step (an object changed behind the simulation's back) is no
+   * reason to stop the cluster. The next step starts from whatever the failed one left.
+   */
+  tryTick(): void {
+    try {
+      this.tick();
+    } catch (err) {
+      this.failures.next(err);
+    }
+  }
+
+  /**
+   * Runs {@link ClusterSimulation.tryTick} on a timer until {@link ClusterSimulation.stop} or
+   * the server stops.
    *
    * @param intervalMs - time between steps
    */
@@ -138,14 +165,15 @@ export class ClusterSimulation {
     if (this.timer !== undefined) return;
     this.timer = setInterval(() => {
       if (this.server.stopped) this.stop();
-      else this.tick();
+      else this.tryTick();
     }, intervalMs);
   }
 
-  /** Stops the timer. */
+  /** Stops the timer for good; {@link ClusterSimulation.failures$} completes. */
   stop(): void {
     clearInterval(this.timer);
     this.timer = undefined;
+    this.failures.complete();
   }
 
   private advance(pod: SimPod): void {
@@ -194,9 +222,7 @@ export class ClusterSimulation {
   }
 
   private reconcile(deployment: SimDeployment): void {
-    const active = [...this.pods.values()].filter(
-      (p) => p.deployment === deployment && p.stage !== 'terminating',
-    );
+    const active = [...deployment.pods].filter((p) => p.stage !== 'terminating');
     for (let n = active.length; n < deployment.replicas; n += 1) {
       this.createPod(deployment, 'unscheduled');
     }
@@ -209,7 +235,7 @@ export class ClusterSimulation {
 
   private syncDeploymentStatus(): void {
     for (const d of this.deployments) {
-      const pods = [...this.pods.values()].filter((p) => p.deployment === d);
+      const pods = [...d.pods];
       const ready = pods.filter((p) => p.stage === 'running').length;
       const counts = `${d.replicas}/${pods.length}/${ready}`;
       if (counts === d.lastCounts) continue;
@@ -231,7 +257,7 @@ export class ClusterSimulation {
     const scheduled = stage !== 'unscheduled';
     const pod: SimPod = {
       namespace: deployment.namespace,
-      name: `${deployment.replicaSet}-${this.suffix(5)}`,
+      name: this.freshName(deployment.namespace, deployment.replicaSet),
       app: deployment.name,
       image: deployment.image,
       owner: { kind: 'ReplicaSet', name: deployment.replicaSet },
@@ -250,7 +276,7 @@ export class ClusterSimulation {
     const scheduled = stage !== 'unscheduled';
     const pod: SimPod = {
       namespace: batchNamespace,
-      name: `${job}-${this.suffix(5)}`,
+      name: this.freshName(batchNamespace, job),
       app: job.replace(/-\d+$/, ''),
       image: `registry.example.com/jobs:2.${this.int(9)}.0`,
       owner: { kind: 'Job', name: job },
@@ -276,6 +302,7 @@ export class ClusterSimulation {
     if (verb === 'create') {
       this.server.create(manifest);
       this.pods.set(key, pod);
+      pod.deployment?.pods.add(pod);
       return;
     }
     this.server.patch({ apiVersion: 'v1', kind: 'Pod', ...ref(pod) }, (obj) => {
@@ -287,11 +314,27 @@ export class ClusterSimulation {
 
   private deletePod(pod: SimPod): void {
     this.pods.delete(`${pod.namespace}/${pod.name}`);
+    pod.deployment?.pods.delete(pod);
     this.server.delete({ apiVersion: 'v1', kind: 'Pod', ...ref(pod) });
   }
 
   private int(below: number): number {
     return Math.floor(this.random() * below);
+  }
+
+  /**
+   * A pod name `<prefix>-<5 random characters>` that no pod has now. Over hours a large cluster
+   * creates enough pods for two draws of the same suffix (27^5 of them) to meet while the first
+   * pod lives; like the ReplicaSet controller, which lets the API server generate the name and
+   * retries on a conflict, another is drawn.
+   */
+  private freshName(namespace: string, prefix: string): string {
+    for (;;) {
+      const name = `${prefix}-${this.suffix(5)}`;
+      if (this.server.get({ apiVersion: 'v1', kind: 'Pod', namespace, name }) === undefined) {
+        return name;
+      }
+    }
   }
 
   private suffix(length: number): string {

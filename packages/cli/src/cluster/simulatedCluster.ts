@@ -56,7 +56,7 @@ export async function startSimulatedCluster(
   const tickMs = options.tickMs ?? 400;
   if (tickMs > 0) simulation.start(tickMs);
   const faults = new FaultSchedule(server, options.faultIntervalMs ?? 30_000, () =>
-    simulation.tick(),
+    simulation.tryTick(),
   );
   faults.start();
   return {

@@ -42,6 +42,10 @@ export async function openCluster(
   io.stderr.write(
     `${style.cyan('⎈')} ${style.bold('cluster:')} ${sanitizeText(connection.banner)}\n`,
   );
+  // Ends by itself when the connection closes.
+  connection.warnings$.subscribe((warning) =>
+    io.stderr.write(`${style.yellow('warning:')} ${sanitizeText(warning)}\n`),
+  );
   const progress = createProgress(io.stderr);
   try {
     progress.update(`Connecting to ${connection.server}…`);

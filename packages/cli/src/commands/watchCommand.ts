@@ -6,6 +6,7 @@ import { ExitCode } from '../errors/exitCodes.js';
 import { TrackedInformers } from '../informers/trackedInformers.js';
 import { qualifiedName } from '../resources/apiResource.js';
 import { resolveResource } from '../resources/resolveResource.js';
+import { failureReports } from '../status/failureReports.js';
 import { columnsFor } from '../view/columns.js';
 import { startJsonEvents } from '../watch/jsonEvents.js';
 import { startLiveScreen } from '../watch/liveScreen.js';
@@ -95,11 +96,21 @@ export async function runWatch(options: WatchCommandOptions, io: CommandIo): Pro
       `Synced ${informer.getIndexer().size.toLocaleString('en-US')} ${what} at resourceVersion ${informer.lastSyncResourceVersion()} in ${((Date.now() - started) / 1000).toFixed(1)}s`,
     );
 
+    const live = options.output === 'table' && isSizedTerminal(io.stdout);
+    if (!live) {
+      // Without the live screen's status line, failures after the sync would go unseen and a
+      // script could not tell that its data went stale: each is reported on stderr (rate-
+      // limited), and so is the recovery. Never on stdout, which carries only data.
+      subscriptions.push(
+        tracker.outcomes$.pipe(failureReports()).subscribe((line) => io.stderr.write(`${line}\n`)),
+      );
+    }
+
     if (options.output === 'table') {
       const model = new WatchModel(informer);
       const columns = columnsFor(resource.kind, resource.namespaced && namespace === undefined);
       subscriptions.push(new Subscription(() => model.close()));
-      if (isSizedTerminal(io.stdout)) {
+      if (live) {
         const title = `rxkube watch ${qualifiedName(resource)}${namespace === undefined ? (resource.namespaced ? ' -A' : '') : ` -n ${namespace}`}`;
         subscriptions.push(
           startLiveScreen(

@@ -1,6 +1,7 @@
 import { Backoff } from '@rxkube/informer';
 import { CliError } from '../errors/cliError.js';
 import { ExitCode } from '../errors/exitCodes.js';
+import { displayUrl } from '../view/displayUrl.js';
 import { ConnectionFailure, HttpFailure } from './kubeGet.js';
 
 /** A failed attempt, as shown to the user while retrying. */
@@ -15,7 +16,7 @@ export interface RetryNotice {
 
 /** Options of {@link connectWithRetry}. */
 export interface ConnectRetryOptions {
-  /** The API server URL, for messages. */
+  /** The API server URL, for messages (shown without its user information). */
   server: string;
   /** Give up after this long (ms); 0 retries until aborted. */
   timeoutMs: number;
@@ -41,13 +42,14 @@ export async function connectWithRetry<R>(
 ): Promise<R> {
   const backoff = new Backoff(() => Date.now());
   const started = Date.now();
+  const server = displayUrl(options.server);
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await request();
     } catch (err) {
       if (err instanceof HttpFailure && (err.status === 401 || err.status === 403)) {
         throw new CliError(
-          `${err.status === 401 ? 'unauthorized' : 'forbidden'}: the cluster at ${options.server} refused discovery (${err.status}): ${err.message}`,
+          `${err.status === 401 ? 'unauthorized' : 'forbidden'}: the cluster at ${server} refused discovery (${err.status}): ${err.message}`,
           ExitCode.forbidden,
           'check the credentials of the kubeconfig context',
         );
@@ -55,13 +57,14 @@ export async function connectWithRetry<R>(
       const retryable =
         err instanceof ConnectionFailure || (err instanceof HttpFailure && err.status >= 500);
       if (!retryable) throw err;
-      const reason =
-        err instanceof HttpFailure ? `HTTP ${err.status}: ${err.message}` : err.message;
+      const reason = displayUrl(
+        err instanceof HttpFailure ? `HTTP ${err.status}: ${err.message}` : err.message,
+      );
       const delayMs = backoff.next();
       const elapsed = Date.now() - started;
       if (options.timeoutMs > 0 && elapsed + delayMs > options.timeoutMs) {
         throw new CliError(
-          `cannot reach the cluster at ${options.server}: ${reason} (gave up after ${attempt} attempts in ${Math.round(elapsed / 1000)}s)`,
+          `cannot reach the cluster at ${server}: ${reason} (gave up after ${attempt} attempts in ${Math.round(elapsed / 1000)}s)`,
           ExitCode.unreachable,
           'check that the cluster is running and reachable, or raise --connect-timeout',
         );

@@ -1,20 +1,26 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import nodeFetch from 'node-fetch';
+import { displayUrl } from '../view/displayUrl.js';
 
 /** A request that never got an HTTP answer: refused, reset, DNS, TLS. Worth retrying. */
 export class ConnectionFailure extends Error {
+  /** What was asked for, without the user information the server URL may carry. */
+  readonly url: string;
+
   /**
    * @param url - what was asked for
    * @param code - the system error code, e.g. `ECONNREFUSED`, when known
    * @param cause - the underlying error
    */
   constructor(
-    readonly url: string,
+    url: string,
     readonly code: string | undefined,
     cause: unknown,
   ) {
-    super(`${code ?? (cause instanceof Error ? cause.message : String(cause))}`, { cause });
+    // HTTP libraries quote the request URL in their messages, credentials included.
+    super(displayUrl(code ?? (cause instanceof Error ? cause.message : String(cause))), { cause });
     this.name = 'ConnectionFailure';
+    this.url = displayUrl(url);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { InformerError, ListerWatcher, SharedIndexInformer } from '@rxkube/informer';
-import { BehaviorSubject, Subscription, interval, type Observable } from 'rxjs';
-import { sanitizeText } from '../view/sanitizeText.js';
+import { BehaviorSubject, Subject, Subscription, interval, type Observable } from 'rxjs';
 import type { InformerStatus } from './informerStatus.js';
+import { failedOutcome, type LinkOutcome } from './linkOutcome.js';
 import { trackListerWatcher, type LinkActivity } from './trackedListerWatcher.js';
 
 const rateWindow = 5;
@@ -15,6 +15,7 @@ const rateWindow = 5;
  */
 export class StatusTracker {
   private readonly subject: BehaviorSubject<InformerStatus>;
+  private readonly outcomes = new Subject<LinkOutcome>();
   private readonly subscriptions = new Subscription();
   private readonly samples: number[] = [];
   private informer: SharedIndexInformer<object> | undefined;
@@ -44,6 +45,15 @@ export class StatusTracker {
     return this.subject.asObservable();
   }
 
+  /**
+   * Each failure the informer reports and each request that worked (a list read to its end, a
+   * watch's first event), as they happen: for reports of failures and recoveries. Completes on
+   * {@link StatusTracker.close}.
+   */
+  get outcomes$(): Observable<LinkOutcome> {
+    return this.outcomes.asObservable();
+  }
+
   /** @returns the current status */
   get status(): InformerStatus {
     return this.subject.value;
@@ -67,10 +77,12 @@ export class StatusTracker {
     this.informer = informer;
     this.subscriptions.add(informer.hasSynced$.subscribe((synced) => this.update({ synced })));
     this.subscriptions.add(
-      informer.errors$.subscribe((error: InformerError) =>
+      informer.errors$.subscribe((error: InformerError) => {
         // The message may quote a Status of any size and content: kept escaped and capped.
-        this.update({ lastError: { message: sanitizeText(error.message), at: Date.now() } }),
-      ),
+        const outcome = failedOutcome(error);
+        this.update({ lastError: { message: outcome.message, at: Date.now() } });
+        this.outcomes.next(outcome);
+      }),
     );
     this.subscriptions.add(interval(1000).subscribe(() => this.sample()));
   }
@@ -79,6 +91,7 @@ export class StatusTracker {
   close(): void {
     this.subscriptions.unsubscribe();
     this.subject.complete();
+    this.outcomes.complete();
   }
 
   private onActivity(activity: LinkActivity): void {
@@ -96,6 +109,7 @@ export class StatusTracker {
         return;
       case 'listed':
         this.update({ listPages: activity.pages, listItems: activity.items, failures: 0 });
+        this.outcomes.next({ type: 'succeeded', verb: 'list' });
         return;
       case 'watching':
         this.watches += 1;
@@ -105,6 +119,9 @@ export class StatusTracker {
           reconnects: Math.max(0, this.watches - 1),
           failures: 0,
         });
+        return;
+      case 'watched':
+        this.outcomes.next({ type: 'succeeded', verb: 'watch' });
         return;
       case 'failed':
         this.update({ link: 'retrying', failures: status.failures + 1 });

@@ -6,11 +6,13 @@ export type LinkActivity =
   | { readonly type: 'listPage'; readonly pages: number; readonly items: number }
   | { readonly type: 'listed'; readonly pages: number; readonly items: number }
   | { readonly type: 'watching' }
+  /** A watch delivered its first event (a bookmark counts): the watch works. */
+  | { readonly type: 'watched' }
   | { readonly type: 'failed' };
 
 /**
  * Wraps a lister-watcher to report its activity: pages and objects listed so far (for the
- * initial sync's progress), watches opened, requests failed. The requests themselves pass
+ * initial sync's progress), watches opened and delivering, requests failed. The requests themselves pass
  * through untouched.
  *
  * @typeParam T - the object type
@@ -53,8 +55,15 @@ export function trackListerWatcher<T>(
     watch(options) {
       return new Observable((subscriber) => {
         report({ type: 'watching' });
+        let delivered = false;
         return lw.watch(options).subscribe({
-          next: (event) => subscriber.next(event),
+          next(event) {
+            if (!delivered) {
+              delivered = true;
+              report({ type: 'watched' });
+            }
+            subscriber.next(event);
+          },
           error(err: unknown) {
             report({ type: 'failed' });
             subscriber.error(err);

@@ -29,7 +29,12 @@ function terminal(columns: number): NodeJS.WriteStream & { output: () => string 
 // eslint-disable-next-line no-control-regex -- ESC starts the sequences to remove
 const ownSequences = /\x1b\[[0-9;?]*[A-Za-z]/g;
 
-function drawOnce(pod: KubeObject, errorCause: string, columns: number): string[] {
+function drawOnce(
+  pod: KubeObject,
+  errorCause: string,
+  columns: number,
+  link: 'relisting' | 'watching' = 'relisting',
+): string[] {
   const errors = new Subject<ConnectionError>();
   const informer = {
     indexer$: of({ list: () => [pod] }),
@@ -40,6 +45,14 @@ function drawOnce(pod: KubeObject, errorCause: string, columns: number): string[
   } as unknown as SharedIndexInformer<KubeObject>;
   const tracker = new StatusTracker('pods');
   tracker.attach(informer);
+  // A watch opened through the tracker's lister-watcher: the link reads `● synced · watching`.
+  const watch =
+    link === 'watching'
+      ? tracker
+          .wrap({ description: 'pods', list: () => NEVER, watch: () => NEVER })
+          .watch({} as never)
+          .subscribe()
+      : undefined;
   errors.next(
     new ConnectionError('watch', { resource: 'pods' }, Object.assign(new Error(errorCause), {})),
   );
@@ -55,6 +68,7 @@ function drawOnce(pod: KubeObject, errorCause: string, columns: number): string[
     makeStyle(false),
   );
   live.unsubscribe();
+  watch?.unsubscribe();
   model.close();
   tracker.close();
   return screen.output().replace(ownSequences, '').split('\n');
@@ -115,5 +129,24 @@ describe('startLiveScreen', () => {
         /^last error \d+s ago: watch pods: connection failed: d[isk ful]*…$/,
       ),
     });
+  });
+
+  it('fits the status line, the `●` of a healthy link included, at any width', () => {
+    const widths = [40, 61, 80, 100, 133, 160, 200];
+    // log-update wraps a line wider than the terminal: a status line too wide would leave its
+    // end, the `…`, on a line of its own (the header may wrap on a narrow one: found by content).
+    const lines = widths.map((columns) =>
+      drawOnce(hostilePod, `disk ${'full '.repeat(2000)}`, columns, 'watching').find((line) =>
+        line.startsWith('● synced · watching'),
+      ),
+    );
+    expect(
+      lines.map((line, i) => ({
+        columns: widths[i],
+        starts: line !== undefined,
+        cut: line?.endsWith('…'),
+        fits: [...(line ?? '')].length <= (widths[i] ?? 0) - 1,
+      })),
+    ).toEqual(widths.map((columns) => ({ columns, starts: true, cut: true, fits: true })));
   });
 });

@@ -43,14 +43,16 @@ export function startLiveScreen(
   const log = createLogUpdate(stream, { showCursor: false });
   const draw = (): void => {
     const now = Date.now();
+    // The `● ` of a healthy link is part of what is fitted: added afterwards, it would push the
+    // line past the terminal's width and wrap it.
     const parts = statusParts(tracker.status, now).map((p) => ({
       ...p,
-      text: sanitizeText(p.text),
+      text: p.tone === 'good' ? `● ${sanitizeText(p.text)}` : sanitizeText(p.text),
     }));
     const status = fitStatusLine(parts, (stream.columns ?? 80) - 1)
       .map((p) =>
         p.tone === 'good'
-          ? style.green(`● ${p.text}`)
+          ? style.green(p.text)
           : p.tone === 'bad'
             ? style.red(p.text)
             : p.tone === 'progress'
