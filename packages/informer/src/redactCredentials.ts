@@ -1,8 +1,9 @@
 /**
  * URL user information (`https://user:password@host`): HTTP libraries quote the request URL in
- * their errors, and a kubeconfig's server URL may carry credentials.
+ * their errors, and a kubeconfig's server URL may carry credentials. Up to the last `@` before
+ * the path: URL parsing ends the user information there, so a raw `@` in a password is covered.
  */
-const urlUserInfo = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi;
+const urlUserInfo = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#]*@/gi;
 
 /**
  * HTTP authorization values (`Bearer <token>`, `Basic <base64>`): a proxy or server that quotes
