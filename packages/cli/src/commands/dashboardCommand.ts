@@ -46,7 +46,7 @@ export async function runDashboard(
   try {
     const pods = resolveResource('pods', resources);
     const { informer, tracker } = informers.informerFor<KubeObject>(pods);
-    const feed = new ResourceFeed(informer, tracker, { project: projectPod });
+    const feed = new ResourceFeed(informer, tracker, { project: projectPod, resource: pods });
     const access = dashboardAccess(options.host, options.insecureNoAuth === true);
     const server = await startDashboardServer({
       host: options.host,

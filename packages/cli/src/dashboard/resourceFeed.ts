@@ -23,6 +23,13 @@ export interface ResourceFeedOptions {
    * (`projectMetadata`). Whole objects never go out: they hold env values and secrets.
    */
   project?: FeedProjection;
+  /**
+   * The informer's resource. Its objects' details are redacted as Secrets (no `data`, no
+   * `stringData`) when it is the core `secrets`, whatever the objects' `kind` says (list items
+   * often have none). Default: unknown, and every object's `data` and `stringData` are dropped
+   * from its details, since any of them could be a Secret.
+   */
+  resource?: { readonly group?: string; readonly plural: string };
 }
 
 /**
@@ -44,6 +51,8 @@ export class ResourceFeed {
   private readonly subscriptions = new Subscription();
   private readonly historyLimit: number;
   private readonly project: FeedProjection;
+  /** Whether the details of every object are redacted as a Secret's. */
+  private readonly secrets: boolean;
   private sequence = 0;
   private status: InformerStatus;
 
@@ -59,6 +68,9 @@ export class ResourceFeed {
   ) {
     this.historyLimit = options.historyLimit ?? 20_000;
     this.project = options.project ?? projectMetadata;
+    const resource = options.resource;
+    this.secrets =
+      resource === undefined || (!resource.group && resource.plural.toLowerCase() === 'secrets');
     this.status = tracker.status;
     this.subscriptions.add(
       informer.handle({ name: 'dashboard-feed' }).subscribe((e) => this.apply(e)),
@@ -85,14 +97,14 @@ export class ResourceFeed {
 
   /**
    * One object in full, for the page's detail view: from the informer's cache, redacted
-   * (`redactObject`: no env values, no Secret data, no managed fields).
+   * (`redactObject`: no env values or credentials, no Secret data, no managed fields).
    *
    * @param key - `namespace/name`, or `name` for a cluster-scoped object
    * @returns the redacted object, or undefined when the cache has no such key
    */
   details(key: string): FeedObject | undefined {
     const object = this.informer.getStore().getByKey(key);
-    return object === undefined ? undefined : redactObject(object);
+    return object === undefined ? undefined : redactObject(object, { secret: this.secrets });
   }
 
   /**
