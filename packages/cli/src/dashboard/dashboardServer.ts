@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { CliError } from '../errors/cliError.js';
 import { ExitCode } from '../errors/exitCodes.js';
 import type { AccessToken } from './accessToken.js';
+import { browsableHost } from './browsableHost.js';
 import type { DashboardInfo } from './feedProtocol.js';
 import { HostPolicy } from './hostPolicy.js';
 import { RequestGuard } from './requestGuard.js';
@@ -45,8 +46,13 @@ export interface DashboardStats {
 
 /** A running dashboard server. */
 export interface DashboardServer {
-  /** e.g. `http://127.0.0.1:7420/` (without the token) */
+  /**
+   * The URL to open, without the token: e.g. `http://127.0.0.1:7420/`. Bound to every
+   * interface (`0.0.0.0`, `::`), it names loopback, since browsers refuse the wildcard.
+   */
   readonly url: string;
+  /** Bound to a wildcard address: reachable on every interface of the machine. */
+  readonly everyInterface: boolean;
   readonly stats: DashboardStats;
   /** Feed connections open now. */
   readonly openStreams: number;
@@ -147,6 +153,7 @@ export async function startDashboardServer(
     // The token must not leave in a Referer, nor any page be framed by another site.
     response.setHeader('Referrer-Policy', 'no-referrer');
     response.setHeader('X-Frame-Options', 'DENY');
+    response.setHeader('Content-Security-Policy', contentSecurityPolicy);
     if (request.method !== 'GET') {
       response.writeHead(405).end();
       return;
@@ -182,7 +189,7 @@ export async function startDashboardServer(
     server.listen(options.port, host, resolve);
   });
   const address = server.address() as AddressInfo;
-  const shownHost = host.includes(':') ? `[${host}]` : host;
+  const shown = browsableHost(host);
   access.guard = new RequestGuard(
     new HostPolicy(host, address.port, options.allowedHosts),
     address.port,
@@ -190,7 +197,8 @@ export async function startDashboardServer(
   );
 
   return {
-    url: `http://${shownHost}:${address.port}/`,
+    url: `http://${shown.host}:${address.port}/`,
+    everyInterface: shown.everyInterface,
     stats,
     get openStreams() {
       return streams.size;
@@ -213,6 +221,19 @@ export async function startDashboardServer(
     },
   };
 }
+
+/**
+ * What the page may load and run: its own scripts, styles and feed, nothing inline (it builds
+ * its DOM with `textContent`, and sets styles through CSSOM), and `data:` images for the
+ * favicon. A name or message that slipped past the rendering as HTML still could not run.
+ */
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 /** `namespace/name` from the path's encoded segments (`name` alone when cluster-scoped). */
 function objectKey(path: string): string {
