@@ -173,7 +173,7 @@ describe('the dashboard in Chromium', () => {
     await page.goto(dashboard.url);
     await waitForTable(serverPods());
     await page.waitForSelector('#link[data-state="live"]');
-    expect(dashboard.stats).toEqual({ snapshots: 1, resumed: 0, overflowed: 0 });
+    expect(dashboard.stats).toEqual({ snapshots: 1, resumed: 0, overflowed: 0, refused: 0 });
 
     // Cut the link and refuse reconnections for a while; change the cluster meanwhile.
     dashboard.dropStreams(2_000);

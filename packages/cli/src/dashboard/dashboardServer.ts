@@ -8,6 +8,7 @@ import type { DashboardInfo } from './feedProtocol.js';
 import { HostPolicy } from './hostPolicy.js';
 import { RequestGuard } from './requestGuard.js';
 import type { FeedStart, ResourceFeed } from './resourceFeed.js';
+import { SseEncoder } from './sseEncoder.js';
 import { SseStream, type SseBacklog, type SseStreamOptions } from './sseStream.js';
 import { serveStatic } from './staticFiles.js';
 
@@ -32,7 +33,16 @@ export interface DashboardServerOptions {
   allowedHosts?: readonly string[];
   /** Memory bounds and pace of each feed connection. */
   stream?: SseStreamOptions;
+  /**
+   * Feed connections served at once; more are answered `503` with `Retry-After`, and the page
+   * retries. Each costs at most its buffer bound and a backlog of one entry per object (see
+   * {@link SseStreamOptions}), so this bounds the memory of every browser together. Default 100.
+   */
+  maxFeedConnections?: number;
 }
+
+/** Seconds a browser turned away for too many feed connections is asked to wait. */
+const retryAfterSeconds = 5;
 
 /** Connection counts, for tests and logs. */
 export interface DashboardStats {
@@ -42,6 +52,8 @@ export interface DashboardStats {
   resumed: number;
   /** Feed connections cut because their browser fell too far behind (they resume). */
   overflowed: number;
+  /** Feed connections turned away (`503`) because `maxFeedConnections` were open. */
+  refused: number;
 }
 
 /** A running dashboard server. */
@@ -84,7 +96,10 @@ export async function startDashboardServer(
 ): Promise<DashboardServer> {
   const sockets = new Set<Socket>();
   const streams = new Set<{ sse: SseStream; response: ServerResponse; close: () => void }>();
-  const stats: DashboardStats = { snapshots: 0, resumed: 0, overflowed: 0 };
+  const stats: DashboardStats = { snapshots: 0, resumed: 0, overflowed: 0, refused: 0 };
+  const maxFeedConnections = options.maxFeedConnections ?? 100;
+  // One for all connections: the same message is serialised once, its bytes shared.
+  const encoder = new SseEncoder();
   let refuseUntil = 0;
   // Set once the port is known (the port may be 0 until then); no request comes in before.
   const access: { guard?: RequestGuard } = {};
@@ -100,12 +115,23 @@ export async function startDashboardServer(
       response.end('feed temporarily unavailable\n');
       return;
     }
+    if (streams.size >= maxFeedConnections) {
+      stats.refused += 1;
+      // Closing the connection too: a client that does not read must not keep even a socket.
+      response.writeHead(503, {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Retry-After': String(retryAfterSeconds),
+        Connection: 'close',
+      });
+      response.end(`too many feed connections (${maxFeedConnections}); retry later\n`);
+      return;
+    }
     const header = request.headers['last-event-id'];
     const lastEventId =
       (Array.isArray(header) ? header[0] : header) ??
       url.searchParams.get('lastEventId') ??
       undefined;
-    const sse = new SseStream(response, options.stream, () => (stats.overflowed += 1));
+    const sse = new SseStream(response, options.stream, () => (stats.overflowed += 1), encoder);
     const { start, close } = feed.connect(lastEventId, (message) => sse.send(message));
     count(stats, start);
     const entry = {

@@ -54,6 +54,12 @@ export class ResourceFeed {
   /** Whether the details of every object are redacted as a Secret's. */
   private readonly secrets: boolean;
   private sequence = 0;
+  /**
+   * The snapshot at `sequence`, made for the first browser that needs it and sent as the same
+   * object to the next ones, so that they share its serialised bytes (`SseEncoder`).
+   * Invariant: undefined, or the fold of changes 1..`sequence`; cleared by every change.
+   */
+  private snapshot: Extract<FeedMessage, { type: 'snapshot' }> | undefined;
   private status: InformerStatus;
 
   /**
@@ -123,7 +129,12 @@ export class ResourceFeed {
     let start: FeedStart;
     if (missed === undefined) {
       start = 'snapshot';
-      send({ type: 'snapshot', id: this.id(this.sequence), objects: [...this.objects.values()] });
+      this.snapshot ??= {
+        type: 'snapshot',
+        id: this.id(this.sequence),
+        objects: [...this.objects.values()],
+      };
+      send(this.snapshot);
     } else {
       start = 'resumed';
       for (const change of missed) send(change);
@@ -172,6 +183,7 @@ export class ResourceFeed {
 
   private record(change: Omit<Change, 'type' | 'id'>): void {
     this.sequence += 1;
+    this.snapshot = undefined;
     const message: Change = { type: 'change', id: this.id(this.sequence), ...change };
     this.history.push(message);
     if (this.history.length > this.historyLimit) this.history.shift();

@@ -3,10 +3,12 @@ import type { KubeObject } from '@rxkube/store';
 import { BehaviorSubject, NEVER } from 'rxjs';
 import type { InformerStatus } from '../status/informerStatus.js';
 import type { StatusTracker } from '../status/statusTracker.js';
+import type { FeedMessage } from './feedProtocol.js';
 import { ResourceFeed, type ResourceFeedOptions } from './resourceFeed.js';
+import { SseEncoder } from './sseEncoder.js';
 
-// The details a feed serves of one object: a Secret's data never, whatever its `kind` says
-// (items of a list, like the informer's, often carry none).
+// What a feed serves: the details of one object (a Secret's data never, whatever its `kind`
+// says: items of a list, like the informer's, often carry none), and one snapshot per version.
 
 const secretWithoutKind = {
   metadata: { name: 'db', namespace: 'shop', resourceVersion: '3' },
@@ -48,4 +50,23 @@ test('a feed not told its resource drops every data and stringData; a known one 
   expect(configMaps.details('shop/settings')).toHaveProperty('data', { mode: 'fast' });
   unknown.close();
   configMaps.close();
+});
+
+test('browsers connecting at one version get the same snapshot, serialised once', () => {
+  const feed = feedOver([], {});
+  const snapshots: FeedMessage[] = [];
+  const keep = (message: FeedMessage) => {
+    if (message.type === 'snapshot') snapshots.push(message);
+  };
+  feed.connect(undefined, keep);
+  feed.connect(undefined, keep);
+  expect(snapshots).toHaveLength(2);
+  expect(snapshots[1]).toBe(snapshots[0]);
+  const encoder = new SseEncoder();
+  const bytes = encoder.encode(snapshots[0]!);
+  expect(encoder.encode(snapshots[1]!)).toBe(bytes);
+  expect(bytes.toString()).toBe(
+    `id: ${feed.epoch}-0\nevent: snapshot\ndata: {"id":"${feed.epoch}-0","objects":[]}\n\n`,
+  );
+  feed.close();
 });
