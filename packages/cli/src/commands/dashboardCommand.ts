@@ -46,7 +46,7 @@ export async function runDashboard(
   try {
     const pods = resolveResource('pods', resources);
     const { informer, tracker } = informers.informerFor<KubeObject>(pods);
-    const feed = new ResourceFeed(informer, tracker, { project: projectPod });
+    const feed = new ResourceFeed(informer, tracker, { project: projectPod, resource: pods });
     const access = dashboardAccess(options.host, options.insecureNoAuth === true);
     const server = await startDashboardServer({
       host: options.host,
@@ -62,8 +62,13 @@ export async function runDashboard(
     // The token is printed this once, in the URL to open; the page trades it for a cookie.
     const url =
       access.token === undefined ? server.url : `${server.url}?token=${access.token.value}`;
+    // A wildcard bind is not an address to open: the URL names loopback, and this says how
+    // other machines reach it.
+    const everywhere = server.everyInterface
+      ? `  ${style.dim(`Listening on every interface (${options.host}): from another machine, open it at an address of this one (a name needs --allowed-host).`)}\n`
+      : '';
     io.stdout.write(
-      `\n  ${style.bold('rxkube dashboard')}  ${style.cyan(style.bold(url))}\n\n` +
+      `\n  ${style.bold('rxkube dashboard')}  ${style.cyan(style.bold(url))}\n${everywhere}\n` +
         `  ${style.dim('One shared informer per resource, whatever the number of tabs. Ctrl-C to quit.')}\n\n`,
     );
     await aborted(io.signal);

@@ -3,10 +3,12 @@ import type { AddressInfo, Socket } from 'node:net';
 import { CliError } from '../errors/cliError.js';
 import { ExitCode } from '../errors/exitCodes.js';
 import type { AccessToken } from './accessToken.js';
+import { browsableHost } from './browsableHost.js';
 import type { DashboardInfo } from './feedProtocol.js';
 import { HostPolicy } from './hostPolicy.js';
 import { RequestGuard } from './requestGuard.js';
 import type { FeedStart, ResourceFeed } from './resourceFeed.js';
+import { SseEncoder } from './sseEncoder.js';
 import { SseStream, type SseBacklog, type SseStreamOptions } from './sseStream.js';
 import { serveStatic } from './staticFiles.js';
 
@@ -31,7 +33,16 @@ export interface DashboardServerOptions {
   allowedHosts?: readonly string[];
   /** Memory bounds and pace of each feed connection. */
   stream?: SseStreamOptions;
+  /**
+   * Feed connections served at once; more are answered `503` with `Retry-After`, and the page
+   * retries. Each costs at most its buffer bound and a backlog of one entry per object (see
+   * {@link SseStreamOptions}), so this bounds the memory of every browser together. Default 100.
+   */
+  maxFeedConnections?: number;
 }
+
+/** Seconds a browser turned away for too many feed connections is asked to wait. */
+const retryAfterSeconds = 5;
 
 /** Connection counts, for tests and logs. */
 export interface DashboardStats {
@@ -41,12 +52,19 @@ export interface DashboardStats {
   resumed: number;
   /** Feed connections cut because their browser fell too far behind (they resume). */
   overflowed: number;
+  /** Feed connections turned away (`503`) because `maxFeedConnections` were open. */
+  refused: number;
 }
 
 /** A running dashboard server. */
 export interface DashboardServer {
-  /** e.g. `http://127.0.0.1:7420/` (without the token) */
+  /**
+   * The URL to open, without the token: e.g. `http://127.0.0.1:7420/`. Bound to every
+   * interface (`0.0.0.0`, `::`), it names loopback, since browsers refuse the wildcard.
+   */
   readonly url: string;
+  /** Bound to a wildcard address: reachable on every interface of the machine. */
+  readonly everyInterface: boolean;
   readonly stats: DashboardStats;
   /** Feed connections open now. */
   readonly openStreams: number;
@@ -78,7 +96,10 @@ export async function startDashboardServer(
 ): Promise<DashboardServer> {
   const sockets = new Set<Socket>();
   const streams = new Set<{ sse: SseStream; response: ServerResponse; close: () => void }>();
-  const stats: DashboardStats = { snapshots: 0, resumed: 0, overflowed: 0 };
+  const stats: DashboardStats = { snapshots: 0, resumed: 0, overflowed: 0, refused: 0 };
+  const maxFeedConnections = options.maxFeedConnections ?? 100;
+  // One for all connections: the same message is serialised once, its bytes shared.
+  const encoder = new SseEncoder();
   let refuseUntil = 0;
   // Set once the port is known (the port may be 0 until then); no request comes in before.
   const access: { guard?: RequestGuard } = {};
@@ -94,12 +115,23 @@ export async function startDashboardServer(
       response.end('feed temporarily unavailable\n');
       return;
     }
+    if (streams.size >= maxFeedConnections) {
+      stats.refused += 1;
+      // Closing the connection too: a client that does not read must not keep even a socket.
+      response.writeHead(503, {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Retry-After': String(retryAfterSeconds),
+        Connection: 'close',
+      });
+      response.end(`too many feed connections (${maxFeedConnections}); retry later\n`);
+      return;
+    }
     const header = request.headers['last-event-id'];
     const lastEventId =
       (Array.isArray(header) ? header[0] : header) ??
       url.searchParams.get('lastEventId') ??
       undefined;
-    const sse = new SseStream(response, options.stream, () => (stats.overflowed += 1));
+    const sse = new SseStream(response, options.stream, () => (stats.overflowed += 1), encoder);
     const { start, close } = feed.connect(lastEventId, (message) => sse.send(message));
     count(stats, start);
     const entry = {
@@ -147,6 +179,7 @@ export async function startDashboardServer(
     // The token must not leave in a Referer, nor any page be framed by another site.
     response.setHeader('Referrer-Policy', 'no-referrer');
     response.setHeader('X-Frame-Options', 'DENY');
+    response.setHeader('Content-Security-Policy', contentSecurityPolicy);
     if (request.method !== 'GET') {
       response.writeHead(405).end();
       return;
@@ -182,7 +215,7 @@ export async function startDashboardServer(
     server.listen(options.port, host, resolve);
   });
   const address = server.address() as AddressInfo;
-  const shownHost = host.includes(':') ? `[${host}]` : host;
+  const shown = browsableHost(host);
   access.guard = new RequestGuard(
     new HostPolicy(host, address.port, options.allowedHosts),
     address.port,
@@ -190,7 +223,8 @@ export async function startDashboardServer(
   );
 
   return {
-    url: `http://${shownHost}:${address.port}/`,
+    url: `http://${shown.host}:${address.port}/`,
+    everyInterface: shown.everyInterface,
     stats,
     get openStreams() {
       return streams.size;
@@ -213,6 +247,19 @@ export async function startDashboardServer(
     },
   };
 }
+
+/**
+ * What the page may load and run: its own scripts, styles and feed, nothing inline (it builds
+ * its DOM with `textContent`, and sets styles through CSSOM), and `data:` images for the
+ * favicon. A name or message that slipped past the rendering as HTML still could not run.
+ */
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 /** `namespace/name` from the path's encoded segments (`name` alone when cluster-scoped). */
 function objectKey(path: string): string {

@@ -1,9 +1,14 @@
 import { jest } from '@jest/globals';
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import type { SseBacklog, SseStreamOptions } from './sseStream.js';
 import { createPod } from '../testing/pods.testing.js';
 import { startDashboardUnderTest, type DashboardUnderTest } from '../testing/dashboard.testing.js';
-import { SseReader, type SseEvent } from '../testing/http.testing.js';
+import {
+  nonReadingClient as openNonReadingClient,
+  SseReader,
+  until,
+  type SseEvent,
+} from '../testing/http.testing.js';
 
 // Browsers that never read must cost the server bounded memory, and must not hold back a
 // browser that reads: the slow ones' changes are coalesced per key while their sockets are
@@ -47,23 +52,14 @@ function changeEveryPod(api: DashboardUnderTest['api'], round: number): void {
   }
 }
 
-/** A client that asks for the feed and then never reads a byte of the answer. */
+/** A client that asks for the feed and never reads, closed after the test. */
 function nonReadingClient(url: string): Socket {
-  const { hostname, port } = new URL(url);
-  const socket = connect({ host: hostname, port: Number(port) });
-  socket.pause();
-  socket.write(
-    `GET /api/feeds/pods HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\n\r\n`,
-  );
+  const socket = openNonReadingClient(url, '/api/feeds/pods');
   sockets.push(socket);
   return socket;
 }
 
 const changesIn = (events: readonly SseEvent[]) => events.filter((e) => e.event === 'change');
-
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
-}
 
 test('clients that never read cost bounded memory and do not hold back one that reads', async () => {
   const { api, dashboard } = await start({ maxBufferedBytes });
@@ -115,7 +111,7 @@ test('a client whose backlog passes its bound is disconnected, and resumes from 
     changeEveryPod(api, round);
     await fast.waitFor((events) => changesIn(events).length === round * pods, `round ${round}`);
   }
-  expect(dashboard.stats).toEqual({ snapshots: 2, resumed: 0, overflowed: 1 });
+  expect(dashboard.stats).toEqual({ snapshots: 2, resumed: 0, overflowed: 1, refused: 0 });
   // The server hung up on it: what it held is released.
   await until(() => dashboard.openStreams === 1);
 

@@ -18,12 +18,14 @@ function withSecrets(pod: KubeObject): KubeObject {
     { name: 'DB_PASSWORD', value: password },
     { name: 'API_KEY', valueFrom: { secretKeyRef: { name: 'api', key: 'key' } } },
   ];
-  spec.containers = spec.containers.map((c) => ({ ...c, env }));
+  const args = [`--password=${password}`, '--db-token', password];
+  spec.containers = spec.containers.map((c) => ({ ...c, env, args }));
   spec['initContainers' as never] = [{ name: 'init', image: 'busybox', env }] as never;
   const metadata = pod.metadata as Record<string, unknown>;
   metadata['annotations'] = {
     'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify({ spec }),
     note: 'kept',
+    'api-token': password,
   };
   metadata['managedFields'] = [{ manager: 'kubectl', fieldsV1: { 'f:spec': {} } }];
   return pod;
@@ -61,14 +63,17 @@ test('a pod whose env holds a password never has it on the feed: snapshot and ch
   expect(reader.raw).not.toMatch(/env|DB_PASSWORD|secretKeyRef|annotations|managedFields/);
 });
 
-test("one pod's details come whole but redacted: env values, manifests and managed fields", async () => {
+test("one pod's details come whole but redacted: env, credential args and annotations, manifests", async () => {
   const { dashboard } = running;
   const answer = await httpGet(dashboard.url, '/api/objects/pods/shop/db-0');
   expect(answer.status).toBe(200);
   expect(answer.body).not.toContain(password);
   const pod = JSON.parse(answer.body) as {
     metadata: Record<string, unknown>;
-    spec: { containers: Array<{ env: unknown }>; initContainers: Array<{ env: unknown }> };
+    spec: {
+      containers: Array<{ env: unknown; args: unknown }>;
+      initContainers: Array<{ env: unknown }>;
+    };
   };
   const env = [
     { name: 'DB_PASSWORD', value: '<redacted>' },
@@ -76,7 +81,10 @@ test("one pod's details come whole but redacted: env values, manifests and manag
   ];
   expect(pod.spec.containers.map((c) => c.env)).toEqual([env]);
   expect(pod.spec.initContainers.map((c) => c.env)).toEqual([env]);
-  expect(pod.metadata['annotations']).toEqual({ note: 'kept' });
+  expect(pod.spec.containers.map((c) => c.args)).toEqual([
+    ['--password=<redacted>', '--db-token', '<redacted>'],
+  ]);
+  expect(pod.metadata['annotations']).toEqual({ note: 'kept', 'api-token': '<redacted>' });
   expect(pod.metadata['managedFields']).toBeUndefined();
   expect(pod.metadata['name']).toBe('db-0');
 

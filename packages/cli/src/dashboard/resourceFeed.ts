@@ -23,6 +23,13 @@ export interface ResourceFeedOptions {
    * (`projectMetadata`). Whole objects never go out: they hold env values and secrets.
    */
   project?: FeedProjection;
+  /**
+   * The informer's resource. Its objects' details are redacted as Secrets (no `data`, no
+   * `stringData`) when it is the core `secrets`, whatever the objects' `kind` says (list items
+   * often have none). Default: unknown, and every object's `data` and `stringData` are dropped
+   * from its details, since any of them could be a Secret.
+   */
+  resource?: { readonly group?: string; readonly plural: string };
 }
 
 /**
@@ -44,7 +51,15 @@ export class ResourceFeed {
   private readonly subscriptions = new Subscription();
   private readonly historyLimit: number;
   private readonly project: FeedProjection;
+  /** Whether the details of every object are redacted as a Secret's. */
+  private readonly secrets: boolean;
   private sequence = 0;
+  /**
+   * The snapshot at `sequence`, made for the first browser that needs it and sent as the same
+   * object to the next ones, so that they share its serialised bytes (`SseEncoder`).
+   * Invariant: undefined, or the fold of changes 1..`sequence`; cleared by every change.
+   */
+  private snapshot: Extract<FeedMessage, { type: 'snapshot' }> | undefined;
   private status: InformerStatus;
 
   /**
@@ -59,6 +74,9 @@ export class ResourceFeed {
   ) {
     this.historyLimit = options.historyLimit ?? 20_000;
     this.project = options.project ?? projectMetadata;
+    const resource = options.resource;
+    this.secrets =
+      resource === undefined || (!resource.group && resource.plural.toLowerCase() === 'secrets');
     this.status = tracker.status;
     this.subscriptions.add(
       informer.handle({ name: 'dashboard-feed' }).subscribe((e) => this.apply(e)),
@@ -85,14 +103,14 @@ export class ResourceFeed {
 
   /**
    * One object in full, for the page's detail view: from the informer's cache, redacted
-   * (`redactObject`: no env values, no Secret data, no managed fields).
+   * (`redactObject`: no env values or credentials, no Secret data, no managed fields).
    *
    * @param key - `namespace/name`, or `name` for a cluster-scoped object
    * @returns the redacted object, or undefined when the cache has no such key
    */
   details(key: string): FeedObject | undefined {
     const object = this.informer.getStore().getByKey(key);
-    return object === undefined ? undefined : redactObject(object);
+    return object === undefined ? undefined : redactObject(object, { secret: this.secrets });
   }
 
   /**
@@ -111,7 +129,12 @@ export class ResourceFeed {
     let start: FeedStart;
     if (missed === undefined) {
       start = 'snapshot';
-      send({ type: 'snapshot', id: this.id(this.sequence), objects: [...this.objects.values()] });
+      this.snapshot ??= {
+        type: 'snapshot',
+        id: this.id(this.sequence),
+        objects: [...this.objects.values()],
+      };
+      send(this.snapshot);
     } else {
       start = 'resumed';
       for (const change of missed) send(change);
@@ -160,6 +183,7 @@ export class ResourceFeed {
 
   private record(change: Omit<Change, 'type' | 'id'>): void {
     this.sequence += 1;
+    this.snapshot = undefined;
     const message: Change = { type: 'change', id: this.id(this.sequence), ...change };
     this.history.push(message);
     if (this.history.length > this.historyLimit) this.history.shift();

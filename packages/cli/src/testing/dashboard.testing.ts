@@ -67,6 +67,7 @@ export async function startDashboardUnderTest(
     const feed = new ResourceFeed(informer, tracker, {
       statusThrottleMs: 100,
       project: projectPod,
+      resource: { plural: 'pods' },
       ...options.feed,
     });
     cleanups.push(() => feed.close());

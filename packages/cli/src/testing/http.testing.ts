@@ -1,4 +1,5 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
+import { connect, type Socket } from 'node:net';
 
 /** One HTTP answer, read to its end. */
 export interface HttpAnswer {
@@ -50,6 +51,7 @@ export class SseReader {
   readonly events: SseEvent[] = [];
   raw = '';
   status = 0;
+  headers: IncomingHttpHeaders = {};
   private pending = '';
   private readonly waiters = new Set<() => void>();
   private ended = false;
@@ -73,6 +75,7 @@ export class SseReader {
     return new Promise((resolve, reject) => {
       const req = request({ hostname, port, path, headers, agent: false }, (res) => {
         reader.status = res.statusCode ?? 0;
+        reader.headers = res.headers;
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => reader.receive(chunk));
         res.on('close', () => {
@@ -128,4 +131,32 @@ export class SseReader {
     for (const waiter of [...this.waiters]) waiter();
     this.waiters.clear();
   }
+}
+
+/**
+ * A client that asks for a path and then never reads a byte of the answer (a suspended laptop,
+ * a stalled proxy): the server's writes pile up in its buffers.
+ *
+ * @param base - the server's URL
+ * @param path - e.g. `/api/feeds/pods`
+ * @returns the socket, to destroy when done
+ */
+export function nonReadingClient(base: string, path: string): Socket {
+  const { hostname, port } = new URL(base);
+  const socket = connect({ host: hostname, port: Number(port) });
+  socket.pause();
+  socket.write(
+    `GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\n\r\n`,
+  );
+  return socket;
+}
+
+/**
+ * Waits until a condition holds, checking every 10 ms (for state a test cannot subscribe to,
+ * such as the server's count of open streams).
+ *
+ * @param condition - checked until true
+ */
+export async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
 }

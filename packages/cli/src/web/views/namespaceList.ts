@@ -39,13 +39,11 @@ export function renderNamespaces(
       { class: 'ns-bar' },
       ...phases.map((phase) => {
         const n = byPhase.get(phase) ?? 0;
-        return n === 0
-          ? null
-          : h('span', {
-              class: `seg phase-${phase}`,
-              style: `flex-grow:${n}`,
-              title: `${n} ${phase}`,
-            });
+        if (n === 0) return null;
+        const seg = h('span', { class: `seg phase-${phase}`, title: `${n} ${phase}` });
+        // Through CSSOM: the Content-Security-Policy refuses inline `style` attributes.
+        seg.style.flexGrow = String(n);
+        return seg;
       }),
     );
     items.push(
