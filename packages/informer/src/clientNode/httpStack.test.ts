@@ -1,10 +1,12 @@
 import type { KubeConfig } from '@kubernetes/client-node';
-import { FakeApiServer, loadPods } from '@rxkube/testing';
+import type { FakeApiServer } from '@rxkube/testing';
+import { loadPods } from '@rxkube/testing';
 import { get } from 'node:http';
 import { firstValueFrom } from 'rxjs';
 import { ApiError, ConnectionError } from '../errors.js';
 import type { TestPod } from '../testing/pods.testing.js';
 import type { DispatcherLike, DispatcherRequestOptions } from './dispatcherFetch.js';
+import { fakeServerPerTest } from '../testing/fakeServerPerTest.testing.js';
 import { listerWatcher } from './listerWatcher.js';
 
 // client-node 2.x cannot be imported on Node 20, where this suite also runs, so its KubeConfig
@@ -13,14 +15,7 @@ import { listerWatcher } from './listerWatcher.js';
 // the whole suite in the Node 24 matrix (docs/development.md).
 
 let server: FakeApiServer;
-
-beforeEach(async () => {
-  server = await FakeApiServer.start();
-});
-afterEach(async () => {
-  await server.stop();
-  expect(server.openConnections).toBe(0);
-});
+fakeServerPerTest((started) => (server = started));
 
 const pods = { version: 'v1', plural: 'pods' };
 

@@ -5,17 +5,11 @@ import { ApiError, ConnectionError, DecodeError } from '../errors.js';
 import type { WatchEvent } from '../listerWatcher.js';
 import { eventually } from '../testing/eventually.testing.js';
 import { pod, type TestPod } from '../testing/pods.testing.js';
+import { fakeServerPerTest } from '../testing/fakeServerPerTest.testing.js';
 import { listerWatcher } from './listerWatcher.js';
 
 let server: FakeApiServer;
-
-beforeEach(async () => {
-  server = await FakeApiServer.start();
-});
-afterEach(async () => {
-  await server.stop();
-  expect(server.openConnections).toBe(0);
-});
+fakeServerPerTest((started) => (server = started));
 
 const pods = { version: 'v1', plural: 'pods' };
 
