@@ -3,8 +3,7 @@ import jsdoc from 'eslint-plugin-jsdoc';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Packages that must also run in a browser may not import Node built-ins.
-const browserPackages = ['packages/store/src/**/*.ts', 'packages/queue/src/**/*.ts'];
+import { packageBoundaries } from './eslint.boundaries.js';
 
 export default tseslint.config(
   {
@@ -28,16 +27,15 @@ export default tseslint.config(
     },
   },
   {
-    files: browserPackages,
+    // Packages that must also run in a browser may not use Node globals (and, through the
+    // boundary rules below, not import Node built-ins).
+    files: ['packages/store/src/**/*.ts', 'packages/queue/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['node:*'], message: 'store and queue must run in a browser.' }] },
-      ],
       'no-restricted-globals': ['error', 'process', 'Buffer', 'setImmediate', 'require'],
     },
   },
+  ...packageBoundaries,
   {
     // Every export is documented: users read the docs from hover.
     files: ['packages/*/src/**/*.ts'],

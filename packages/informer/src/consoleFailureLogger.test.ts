@@ -5,7 +5,7 @@ import { unsafeCodePoints } from './printableText.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
 import { FakeListerWatcher } from './testing/fakeListerWatcher.testing.js';
 import type { TestPod } from './testing/pods.testing.js';
-import { SteppingScheduler } from './testing/virtualTime.testing.js';
+import { VirtualClock } from '@rxkube/devkit';
 
 /** A console that records what it is given. */
 function recordingConsole(): {
@@ -58,7 +58,7 @@ test('remembers at most maxDistinct messages, forgetting the least recently writ
 });
 
 test('by default an informer writes its failures to the console, rate-limited, with nobody on errors$', () => {
-  const scheduler = new SteppingScheduler();
+  const scheduler = new VirtualClock();
   const lw = new FakeListerWatcher<TestPod>();
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   const informer = new SharedIndexInformer(lw, {

@@ -4,10 +4,10 @@ import { Controller } from './controller.js';
 import type { InformerError } from './errors.js';
 import { FakeListerWatcher } from './testing/fakeListerWatcher.testing.js';
 import { pod, type TestPod } from './testing/pods.testing.js';
-import { SteppingScheduler, settle } from './testing/virtualTime.testing.js';
+import { VirtualClock, flushMicrotasks } from '@rxkube/devkit';
 
 test('runs list-watch into the queue and pops into process, resyncing when allowed', async () => {
-  const scheduler = new SteppingScheduler();
+  const scheduler = new VirtualClock();
   const lw = new FakeListerWatcher<TestPod>();
   const indexer = new Indexer<TestPod>();
   const queue = new DeltaFIFO<TestPod>({ knownObjects: indexer, emitDeltaTypeReplaced: true });
@@ -26,20 +26,20 @@ test('runs list-watch into the queue and pops into process, resyncing when allow
   const running = controller.run();
   lw.respondList([pod('a', '1')], '10');
   lw.emit({ type: 'ADDED', object: pod('b', '11') });
-  await settle();
+  await flushMicrotasks();
   expect(controller.hasSynced()).toBe(true);
   expect(controller.lastSyncResourceVersion()).toBe('11');
   scheduler.advance(1000);
-  await settle();
+  await flushMicrotasks();
   expect(seen).toEqual(['add', 'add']);
   allowResync = true;
   scheduler.advance(1000);
-  await settle();
+  await flushMicrotasks();
   expect(seen).toEqual(['add', 'add', 'update', 'update']);
   running.unsubscribe();
   expect(queue.isClosed()).toBe(true);
   expect(lw.lastWatch().active).toBe(false);
-  expect(scheduler.scheduled).toBe(0);
+  expect(scheduler.pending).toBe(0);
 });
 
 test('retryOnError requeues an item whose processing failed', async () => {
@@ -55,11 +55,11 @@ test('retryOnError requeues an item whose processing failed', async () => {
     process: () => {
       if (++attempts === 1) throw new Error('transient');
     },
-    reflector: { scheduler: new SteppingScheduler() },
+    reflector: { scheduler: new VirtualClock() },
   });
   const running = controller.run();
   lw.respondList([pod('a', '1')], '10');
-  await settle();
+  await flushMicrotasks();
   expect(attempts).toBe(2);
   expect(errors).toHaveLength(1);
   running.unsubscribe();

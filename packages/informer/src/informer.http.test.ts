@@ -11,7 +11,7 @@ import type { ListOptions, ListPage, ListerWatcher } from './listerWatcher.js';
 import { listAll } from './pager.js';
 import { silentLogger } from './logger.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
-import { eventually } from './testing/eventually.testing.js';
+import { eventually } from '@rxkube/devkit';
 import { pod, type TestPod } from './testing/pods.testing.js';
 
 let server: FakeApiServer;

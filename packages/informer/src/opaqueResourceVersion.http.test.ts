@@ -10,7 +10,7 @@ import type { KubeObject } from '@rxkube/store';
 import { listerWatcher } from './clientNode/listerWatcher.js';
 import type { InformerError } from './errors.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
-import { eventually } from './testing/eventually.testing.js';
+import { eventually } from '@rxkube/devkit';
 
 let server: FakeApiServer | undefined;
 let informer: SharedIndexInformer<KubeObject> | undefined;

@@ -3,14 +3,14 @@ import { silentLogger } from './logger.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
 import { FakeListerWatcher } from './testing/fakeListerWatcher.testing.js';
 import { pod, type TestPod } from './testing/pods.testing.js';
-import { settle, SteppingScheduler } from './testing/virtualTime.testing.js';
+import { VirtualClock, flushMicrotasks } from '@rxkube/devkit';
 
 // Resource versions are opaque: aggregated API servers hand out versions that are not
 // increasing numbers, and client-go never orders them. Every event is applied as it comes.
 test('watch events with "lower" or non-numeric resource versions are applied in stream order', async () => {
   const lw = new FakeListerWatcher<TestPod>();
   const informer = new SharedIndexInformer(lw, {
-    scheduler: new SteppingScheduler(),
+    scheduler: new VirtualClock(),
     logger: silentLogger,
     reflector: { random: () => 0 },
   });
@@ -22,14 +22,14 @@ test('watch events with "lower" or non-numeric resource versions are applied in 
     .subscribe((e) => seen.push(`${e.type}@${(e.object as TestPod).metadata.resourceVersion}`));
   const running = informer.start();
   lw.respondList([pod('a', '9'), pod('b', 'x7')], '10');
-  await settle();
+  await flushMicrotasks();
   lw.emit({ type: 'MODIFIED', object: pod('a', '3') });
-  await settle();
+  await flushMicrotasks();
   expect(informer.getIndexer().getByKey('default/a')?.metadata.resourceVersion).toBe('3');
   lw.emit({ type: 'MODIFIED', object: pod('a', '011') });
   lw.emit({ type: 'MODIFIED', object: pod('b', 'x2') });
   lw.emit({ type: 'DELETED', object: pod('a', '4') });
-  await settle();
+  await flushMicrotasks();
   expect(seen).toEqual(['add@9', 'add@x7', 'update@3', 'update@011', 'delete@4', 'update@x2']);
   expect(informer.getIndexer().listKeys()).toEqual(['default/b']);
   expect(informer.getIndexer().getByKey('default/b')?.metadata.resourceVersion).toBe('x2');

@@ -10,7 +10,7 @@ import { reflector } from './reflector.js';
 import type { ReflectorOptions, ReflectorOutput } from './reflectorOptions.js';
 import { FakeListerWatcher } from './testing/fakeListerWatcher.testing.js';
 import { pod, type TestPod } from './testing/pods.testing.js';
-import { SteppingScheduler } from './testing/virtualTime.testing.js';
+import { VirtualClock } from '@rxkube/devkit';
 
 const ctx = { resource: 'fakes' };
 const expired = (source: 'response' | 'event' = 'event'): ApiError =>
@@ -23,7 +23,7 @@ const refused = (): ConnectionError =>
   );
 
 let lw: FakeListerWatcher<TestPod>;
-let scheduler: SteppingScheduler;
+let scheduler: VirtualClock;
 let outputs: ReflectorOutput<TestPod>[];
 let errors: InformerError[];
 let subscription: Subscription;
@@ -44,7 +44,7 @@ function sync(items: TestPod[] = [pod('a', '5')], rv = '10'): void {
 }
 
 beforeEach(() => {
-  scheduler = new SteppingScheduler();
+  scheduler = new VirtualClock();
   outputs = [];
   errors = [];
 });
@@ -403,16 +403,16 @@ test('unsubscribing aborts the open watch and leaves nothing scheduled', () => {
   expect(lw.lastWatch().active).toBe(true);
   subscription.unsubscribe();
   expect(lw.lastWatch().active).toBe(false);
-  expect(scheduler.scheduled).toBe(0);
+  expect(scheduler.pending).toBe(0);
 });
 
 test('unsubscribing during a backoff cancels the wait', () => {
   start();
   sync();
   lw.lastWatch().subject.error(refused());
-  expect(scheduler.scheduled).toBe(1);
+  expect(scheduler.pending).toBe(1);
   subscription.unsubscribe();
-  expect(scheduler.scheduled).toBe(0);
+  expect(scheduler.pending).toBe(0);
   scheduler.advance(60_000);
   expect(lw.watches).toHaveLength(1);
 });

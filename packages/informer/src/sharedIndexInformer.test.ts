@@ -7,10 +7,10 @@ import { silentLogger } from './logger.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
 import { FakeListerWatcher } from './testing/fakeListerWatcher.testing.js';
 import { pod, type TestPod } from './testing/pods.testing.js';
-import { SteppingScheduler, settle } from './testing/virtualTime.testing.js';
+import { VirtualClock, flushMicrotasks } from '@rxkube/devkit';
 
 let lw: FakeListerWatcher<TestPod>;
-let scheduler: SteppingScheduler;
+let scheduler: VirtualClock;
 let informer: SharedIndexInformer<TestPod>;
 let errors: InformerError[];
 let running: Subscription | undefined;
@@ -44,7 +44,7 @@ function names(snapshot: { list(): readonly TestPod[] }): string[] {
 }
 
 beforeEach(() => {
-  scheduler = new SteppingScheduler();
+  scheduler = new VirtualClock();
   errors = [];
   running = undefined;
 });
@@ -63,7 +63,7 @@ test('syncs the initial list: one consistent snapshot, then hasSynced, handlers 
   expect(informer.hasSynced()).toBe(false);
   lw.respondList([pod('a', '1'), pod('b', '2'), pod('c', '3')], '10');
   expect(await informer.waitForCacheSync()).toBe(true);
-  await settle();
+  await flushMicrotasks();
   expect(sizes).toEqual([0, 3]);
   expect(events.every((e) => e.type === 'add' && e.isInInitialList)).toBe(true);
   expect(keysOf(events).sort()).toEqual(['add:a@1', 'add:b@2', 'add:c@3']);
@@ -84,7 +84,7 @@ test('a relist is published as one snapshot, with tombstones for objects deleted
   lw.emit({ type: 'ERROR', object: { code: 410, reason: 'Expired' } });
   scheduler.advance(800);
   lw.respondList([pod('a', '1'), pod('c', '7'), pod('d', '8')], '20');
-  await settle(50);
+  await flushMicrotasks(50);
   expect(seen).toEqual([
     ['a@1', 'b@2', 'c@3'],
     ['a@1', 'c@7', 'd@8'],
@@ -106,7 +106,7 @@ test('with consistent snapshots off, a relist shows through key by key', async (
   lw.lastWatch().subject.complete();
   scheduler.advance(800);
   lw.respondList([pod('c', '3'), pod('d', '4')], '20');
-  await settle(50);
+  await flushMicrotasks(50);
   expect(seen.length).toBeGreaterThan(2);
 });
 
@@ -128,7 +128,7 @@ test('watch events reach the cache and every handler in order', async () => {
   lw.emit({ type: 'MODIFIED', object: pod('a', '3') });
   lw.emit({ type: 'ADDED', object: pod('b', '4') });
   lw.emit({ type: 'DELETED', object: pod('a', '5') });
-  await settle(50);
+  await flushMicrotasks(50);
   const expected = ['add:a@2', 'update:a@3', 'delete:a@5', 'add:b@4'];
   expect(keysOf(second)).toEqual(expected);
   expect(keysOf(first)).toEqual(expected);
@@ -143,7 +143,7 @@ test('bookmarks advance the resource version and change nothing else', async () 
   await informer.waitForCacheSync();
   const before = informer.indexer$.value;
   lw.emit({ type: 'BOOKMARK', object: { metadata: { resourceVersion: '99' } } });
-  await settle();
+  await flushMicrotasks();
   expect(informer.lastSyncResourceVersion()).toBe('99');
   expect(informer.indexer$.value.resourceVersion).toBe('99');
   expect(informer.indexer$.value.list()).toEqual(before.list());
@@ -155,12 +155,12 @@ test('metrics report how many keys wait in the queue, and none once stopped', as
   running = informer.start();
   lw.respondList([pod('a', '1')], '10');
   await informer.waitForCacheSync();
-  await settle();
+  await flushMicrotasks();
   expect(informer.metrics().fifoDepth).toBe(0);
   // Three events for two keys, before the queue has been popped.
   for (const name of ['b', 'c', 'b']) lw.emit({ type: 'ADDED', object: pod(name, '2') });
   expect(informer.metrics().fifoDepth).toBe(2);
-  await settle();
+  await flushMicrotasks();
   expect(informer.metrics().fifoDepth).toBe(0);
   expect(informer.getIndexer().size).toBe(3);
   lw.emit({ type: 'MODIFIED', object: pod('a', '3') });
@@ -186,7 +186,7 @@ describe('per-handler resync', () => {
     await informer.waitForCacheSync();
     for (let t = 0; t < 30; t++) {
       scheduler.advance(1000);
-      await settle();
+      await flushMicrotasks();
     }
     expect(fast).toEqual(['0:add:a', '10000:update:a', '20000:update:a', '30000:update:a']);
     expect(slow).toEqual(['0:add:a', '25000:update:a']);
@@ -202,14 +202,14 @@ describe('per-handler resync', () => {
     running = informer.start();
     lw.respondList([pod('a', '1')], '10');
     await informer.waitForCacheSync();
-    await settle();
+    await flushMicrotasks();
     // The change and the resync arrive together, before the queue is popped.
     lw.emit({ type: 'MODIFIED', object: pod('a', '2') });
     scheduler.advance(1000);
-    await settle(50);
+    await flushMicrotasks(50);
     expect(seen).toEqual(['add@1', 'update@2']);
     scheduler.advance(1000);
-    await settle(50);
+    await flushMicrotasks(50);
     expect(seen).toEqual(['add@1', 'update@2', 'update@2']);
   });
 
@@ -222,7 +222,7 @@ describe('per-handler resync', () => {
     lw.respondList([pod('a', '1'), pod('b', '2')], '10');
     await informer.waitForCacheSync();
     trigger.next();
-    await settle(50);
+    await flushMicrotasks(50);
     expect(seen).toEqual(['add', 'add', 'update', 'update']);
     expect(informer.metrics().resyncs).toBe(1);
   });
@@ -244,11 +244,11 @@ test('a late handler gets the cache as adds, then live events, without gap or du
   lw.respondList([pod('a', '1'), pod('b', '2')], '10');
   await informer.waitForCacheSync();
   lw.emit({ type: 'MODIFIED', object: pod('a', '3') });
-  await settle();
+  await flushMicrotasks();
   const events: InformerEvent<TestPod>[] = [];
   const subscription = informer.handle().subscribe((e) => events.push(e));
   lw.emit({ type: 'MODIFIED', object: pod('b', '4') });
-  await settle(50);
+  await flushMicrotasks(50);
   expect(keysOf(events.slice(0, 2)).sort()).toEqual(['add:a@3', 'add:b@2']);
   expect(keysOf(events.slice(2))).toEqual(['update:b@4']);
   expect(events.slice(0, 2).every((e) => e.isInInitialList)).toBe(true);
@@ -271,7 +271,7 @@ test('a handler that throws is reported and keeps receiving events', async () =>
   lw.respondList([], '1');
   lw.emit({ type: 'ADDED', object: pod('bad', '2') });
   lw.emit({ type: 'ADDED', object: pod('good', '3') });
-  await settle(50);
+  await flushMicrotasks(50);
   expect(received).toEqual(['bad', 'good']);
   expect(errors).toHaveLength(1);
   expect(errors[0]).toMatchObject({ kind: 'handler', handler: 'picky', event: 'add' });
@@ -294,13 +294,13 @@ test('a slow async handler delays neither the cache nor other handlers, and lose
   running = informer.start();
   lw.respondList([], '1');
   for (const name of ['a', 'b', 'c']) lw.emit({ type: 'ADDED', object: pod(name, '2') });
-  await settle(50);
+  await flushMicrotasks(50);
   expect(fast).toEqual(['a', 'b', 'c']);
   expect(slow).toEqual(['a']);
   expect(informer.getIndexer().size).toBe(3);
   expect(informer.metrics().handlers.map((h) => h.buffered)).toEqual([2, 0]);
   release();
-  await settle(50);
+  await flushMicrotasks(50);
   expect(slow).toEqual(['a', 'b', 'c']);
 });
 
@@ -313,10 +313,10 @@ test('a removed handler receives nothing more', async () => {
   running = informer.start();
   lw.respondList([], '1');
   lw.emit({ type: 'ADDED', object: pod('a', '2') });
-  await settle();
+  await flushMicrotasks();
   registration.remove();
   lw.emit({ type: 'ADDED', object: pod('b', '3') });
-  await settle();
+  await flushMicrotasks();
   expect(events).toEqual(['a']);
 });
 
@@ -371,7 +371,7 @@ test('a malformed object is reported and skipped; the rest of the list is cached
   await informer.waitForCacheSync();
   lw.emit({ type: 'ADDED', object: { metadata: { namespace: 'x' } } as TestPod });
   lw.emit({ type: 'ADDED', object: pod('b', '11') });
-  await settle();
+  await flushMicrotasks();
   expect(names(informer.getIndexer())).toEqual(['a@1', 'b@11']);
   expect(errors.map((e) => `${e.kind}:${(e as { stage?: string }).stage}`)).toEqual([
     'object:key',
@@ -392,7 +392,7 @@ test('stop aborts the watch, completes the streams and cancels every timer', asy
   informer.stop();
   expect(lw.lastWatch().active).toBe(false);
   expect(completed).toBe(3);
-  expect(scheduler.scheduled).toBe(0);
+  expect(scheduler.pending).toBe(0);
   expect(informer.isStopped()).toBe(true);
   expect(await informer.waitForCacheSync()).toBe(true);
   expect(() => informer.addEventHandler({})).toThrow(/stopped/);
@@ -432,7 +432,7 @@ test('stop completes every stream the informer handed out, and metrics$ stops ti
   );
   scheduler.advance(10_000);
   expect(samples).toEqual([1, 1]);
-  expect(scheduler.scheduled).toBe(0);
+  expect(scheduler.pending).toBe(0);
 });
 
 test('streams asked for after stop complete at once', () => {
@@ -446,7 +446,7 @@ test('streams asked for after stop complete at once', () => {
   informer.list$().subscribe(ends('list$'));
   informer.errors$.subscribe(ends('errors$'));
   expect(completed).toEqual(['handle', 'metrics$', 'list$', 'errors$']);
-  expect(scheduler.scheduled).toBe(0);
+  expect(scheduler.pending).toBe(0);
 });
 
 test('waitForCacheSync resolves false when the informer stops first', async () => {

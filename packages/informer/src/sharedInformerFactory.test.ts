@@ -1,6 +1,6 @@
 import { FakeApiServer, loadPods } from '@rxkube/testing';
 import { SharedInformerFactory } from './sharedInformerFactory.js';
-import { eventually } from './testing/eventually.testing.js';
+import { eventually } from '@rxkube/devkit';
 
 let server: FakeApiServer;
 let factory: SharedInformerFactory;

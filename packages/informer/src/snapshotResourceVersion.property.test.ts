@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
 import { FakeListerWatcher } from './testing/fakeListerWatcher.testing.js';
 import { pod, type TestPod } from './testing/pods.testing.js';
-import { settle, SteppingScheduler } from './testing/virtualTime.testing.js';
+import { VirtualClock, flushMicrotasks } from '@rxkube/devkit';
 
 /** One step of a run: a watch event, a bookmark, a relist, or letting the queue drain. */
 type Step =
@@ -38,7 +38,7 @@ const versionAt = (position: number): string => String(1_000_000 - position);
 test('every snapshot holds every input up to its version, and versions never go back along the stream', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(step, { maxLength: 40 }), async (steps) => {
-      const scheduler = new SteppingScheduler();
+      const scheduler = new VirtualClock();
       const lw = new FakeListerWatcher<TestPod>();
       const informer = new SharedIndexInformer(lw, { scheduler, reflector: { random: () => 0 } });
       const names = ['a', 'b', 'c', 'd'];
@@ -68,11 +68,11 @@ test('every snapshot holds every input up to its version, and versions never go 
       informer.start();
       positionOf.set(versionAt(0), 0);
       lw.respondList([], versionAt(0));
-      await settle();
+      await flushMicrotasks();
 
       for (const s of steps) {
         if (s.kind === 'drain') {
-          await settle();
+          await flushMicrotasks();
         } else if (s.kind === 'bookmark') {
           lw.emit({ type: 'BOOKMARK', object: { metadata: { resourceVersion: next() } } });
         } else if (s.kind === 'relist') {
@@ -95,7 +95,7 @@ test('every snapshot holds every input up to its version, and versions never go 
           history.get(s.name)!.push({ from: position, version: s.remove ? undefined : version });
         }
       }
-      await settle();
+      await flushMicrotasks();
 
       let last = 0;
       for (const { position: at, state } of emitted) {

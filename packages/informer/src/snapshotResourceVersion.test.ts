@@ -2,7 +2,7 @@ import type { IndexerSnapshot } from '@rxkube/store';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
 import { FakeListerWatcher } from './testing/fakeListerWatcher.testing.js';
 import { pod, type TestPod } from './testing/pods.testing.js';
-import { settle, SteppingScheduler } from './testing/virtualTime.testing.js';
+import { VirtualClock, flushMicrotasks } from '@rxkube/devkit';
 
 const contents = (s: IndexerSnapshot<TestPod>): string =>
   s
@@ -19,7 +19,7 @@ async function syncedAt4(): Promise<{
 }> {
   const lw = new FakeListerWatcher<TestPod>();
   const informer = new SharedIndexInformer(lw, {
-    scheduler: new SteppingScheduler(),
+    scheduler: new VirtualClock(),
     reflector: { random: () => 0 },
   });
   informer.start();
@@ -38,7 +38,7 @@ test('writes a@5, b@6, a@7 in one turn: snapshot versions follow the stream and 
   lw.emit({ type: 'ADDED', object: pod('a', '5') });
   lw.emit({ type: 'ADDED', object: pod('b', '6') });
   lw.emit({ type: 'MODIFIED', object: pod('a', '7') });
-  await settle();
+  await flushMicrotasks();
   expect(seen).toEqual(['4: ', '5: a@7', '7: a@7 b@6']);
   informer.stop();
 });
@@ -48,7 +48,7 @@ test('a bookmark behind queued changes takes effect once they are applied', asyn
   lw.emit({ type: 'ADDED', object: pod('a', '5') });
   lw.emit({ type: 'ADDED', object: pod('b', '6') });
   lw.emit({ type: 'BOOKMARK', object: { metadata: { resourceVersion: '9' } } });
-  await settle();
+  await flushMicrotasks();
   expect(seen).toEqual(['4: ', '5: a@5', '9: a@5 b@6']);
   informer.stop();
 });

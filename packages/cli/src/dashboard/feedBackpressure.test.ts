@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import { eventually } from '@rxkube/devkit';
 import type { Socket } from 'node:net';
 import type { SseBacklog, SseStreamOptions } from './sseStream.js';
 import { createPod } from '../testing/pods.testing.js';
@@ -6,7 +7,6 @@ import { startDashboardUnderTest, type DashboardUnderTest } from '../testing/das
 import {
   nonReadingClient as openNonReadingClient,
   SseReader,
-  until,
   type SseEvent,
 } from '../testing/http.testing.js';
 
@@ -66,7 +66,7 @@ test('clients that never read cost bounded memory and do not hold back one that 
   for (let i = 0; i < slowClients; i += 1) nonReadingClient(dashboard.url);
   const fast = await SseReader.open(dashboard.url, '/api/feeds/pods');
   readers.push(fast);
-  await until(() => dashboard.openStreams === slowClients + 1);
+  await eventually(() => dashboard.openStreams === slowClients + 1);
   await fast.waitFor((events) => events.some((e) => e.event === 'snapshot'), 'the snapshot');
 
   const worst = { bufferedBytes: 0, pendingMessages: 0 };
@@ -96,7 +96,7 @@ test('clients that never read cost bounded memory and do not hold back one that 
 
   // When the slow clients leave, their streams (and what they held) go.
   for (const socket of sockets.splice(0)) socket.destroy();
-  await until(() => dashboard.openStreams === 1);
+  await eventually(() => dashboard.openStreams === 1);
   expect(dashboard.backlogs().map((load) => load.pendingMessages)).toEqual([0]);
 });
 
@@ -105,7 +105,7 @@ test('a client whose backlog passes its bound is disconnected, and resumes from 
   nonReadingClient(dashboard.url);
   const fast = await SseReader.open(dashboard.url, '/api/feeds/pods');
   readers.push(fast);
-  await until(() => dashboard.openStreams === 2);
+  await eventually(() => dashboard.openStreams === 2);
   // Until the slow client's socket is full and its backlog passes half the pods.
   for (let round = 1; dashboard.stats.overflowed === 0 && round <= 200; round += 1) {
     changeEveryPod(api, round);
@@ -113,7 +113,7 @@ test('a client whose backlog passes its bound is disconnected, and resumes from 
   }
   expect(dashboard.stats).toEqual({ snapshots: 2, resumed: 0, overflowed: 1, refused: 0 });
   // The server hung up on it: what it held is released.
-  await until(() => dashboard.openStreams === 1);
+  await eventually(() => dashboard.openStreams === 1);
 
   // A browser that reconnects with the last id it applied gets what it missed.
   const lastId = fast.events.at(-1)!.id!;

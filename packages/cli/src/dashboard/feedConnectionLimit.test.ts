@@ -3,7 +3,8 @@ import type { Socket } from 'node:net';
 import { minimumPieceBytes } from './sseStream.js';
 import { createPod } from '../testing/pods.testing.js';
 import { startDashboardUnderTest, type DashboardUnderTest } from '../testing/dashboard.testing.js';
-import { nonReadingClient, SseReader, until } from '../testing/http.testing.js';
+import { eventually } from '@rxkube/devkit';
+import { nonReadingClient, SseReader } from '../testing/http.testing.js';
 
 // However many clients connect and never read, the server's memory stays bounded: at most
 // `maxFeedConnections` feed connections (more get 503 and retry later), each holding at most
@@ -45,7 +46,7 @@ test('never-reading clients hold bounded bytes, the one past the cap gets 503, a
   for (let i = 1; i < maxFeedConnections; i += 1) {
     sockets.push(nonReadingClient(dashboard.url, '/api/feeds/pods'));
   }
-  await until(() => dashboard.openStreams === maxFeedConnections);
+  await eventually(() => dashboard.openStreams === maxFeedConnections);
 
   // One more is turned away, told when to come back, and its connection closed.
   const refused = await SseReader.open(dashboard.url, '/api/feeds/pods');
@@ -88,7 +89,7 @@ test('never-reading clients hold bounded bytes, the one past the cap gets 503, a
   expect(held).toBeLessThanOrEqual(bound);
   // When one leaves, its place is free again.
   sockets.shift()!.destroy();
-  await until(() => dashboard.openStreams === maxFeedConnections - 1);
+  await eventually(() => dashboard.openStreams === maxFeedConnections - 1);
   const next = await SseReader.open(dashboard.url, '/api/feeds/pods');
   readers.push(next);
   expect(next.status).toBe(200);

@@ -150,13 +150,3 @@ export function nonReadingClient(base: string, path: string): Socket {
   );
   return socket;
 }
-
-/**
- * Waits until a condition holds, checking every 10 ms (for state a test cannot subscribe to,
- * such as the server's count of open streams).
- *
- * @param condition - checked until true
- */
-export async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
-}

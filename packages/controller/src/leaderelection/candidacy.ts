@@ -58,6 +58,7 @@ type Held = Extract<AttemptOutcome, { kind: 'held' }>;
  * @param lock - `namespace/name` of the Lease, for errors.
  * @param timing - renew deadline and retry period.
  * @param scheduler - schedules the waits and provides the clock.
+ * @param random - draws the jitter, a number in `[0, 1)` per wait.
  * @returns the cold Observable of the candidacy's events.
  */
 export function candidacy(
@@ -65,6 +66,7 @@ export function candidacy(
   lock: string,
   timing: CandidacyTiming,
   scheduler: SchedulerLike,
+  random: () => number = Math.random,
 ): Observable<CandidacyEvent> {
   const { renewDeadline, retryPeriod } = timing;
   // A request can hang for good (client-node sets no timeout), so an attempt that has not
@@ -81,7 +83,7 @@ export function candidacy(
 
   const acquire = (onHeld: (held: Held) => void): Observable<CandidacyEvent> =>
     attempt().pipe(
-      repeat({ delay: () => timer(retryPeriod * (1 + Math.random() * jitterFactor), scheduler) }),
+      repeat({ delay: () => timer(retryPeriod * (1 + random() * jitterFactor), scheduler) }),
       takeWhile((outcome) => outcome.kind !== 'held', true),
       mergeMap((outcome) => {
         if (outcome.kind !== 'held') return of(attempted(outcome));

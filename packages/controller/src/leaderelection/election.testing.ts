@@ -5,7 +5,7 @@ import { LeaderElector } from './leaderElector.js';
 import type { LeadershipLoss } from './leadershipState.js';
 import type { MemoryLeaseClient } from './memoryLeases.testing.js';
 import { MemoryLeaseStore } from './memoryLeases.testing.js';
-import { VirtualClock } from './virtualClock.testing.js';
+import { VirtualClock } from '@rxkube/devkit';
 
 /** The Lease every test election uses. */
 export const lock = { namespace: 'ops', name: 'operator' };
@@ -75,7 +75,7 @@ export class Election {
     // A release waits for requests in flight for up to renewDeadline of virtual time.
     await this.clock.until(() => done, 60_000, 1_000);
     // Requests sent before the stop still cross the (virtual) network; let them land.
-    await this.clock.advance(60_000);
+    await this.clock.advanceAsync(60_000);
     this.monitor.close();
   }
 }

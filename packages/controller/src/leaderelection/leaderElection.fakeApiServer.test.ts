@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { CoordinationV1Api, Watch } from '@kubernetes/client-node';
 import type { V1Lease, V1LeaseSpec } from '@kubernetes/client-node';
+import { eventually } from '@rxkube/devkit';
 import { FakeApiServer } from '@rxkube/testing';
 import { ElectionMonitor } from './electionMonitor.testing.js';
 import type { HistoryEntry } from './leaseHistory.testing.js';
@@ -29,14 +30,6 @@ let closeWatch: () => Promise<void>;
 
 function holder(): string | undefined {
   return (server.get(ref)?.['spec'] as V1LeaseSpec | undefined)?.holderIdentity;
-}
-
-async function eventually(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /** Records every version of the Lease the server commits, through a watch. */

@@ -13,11 +13,11 @@ test('subscribing stands as a candidate; unsubscribing releases the Lease', asyn
     identity: 'a',
     scheduler: election.clock,
   }).subscribe((state) => states.push(state));
-  await election.clock.advance(0);
+  await election.clock.advanceAsync(0);
   expect(states.at(-1)).toEqual({ identity: 'a', isLeader: true, leader: 'a' });
 
   subscription.unsubscribe();
-  await election.clock.advance(0);
+  await election.clock.advanceAsync(0);
   expect(election.holder()).toBe('');
   expect(election.clock.pending).toBe(0);
 });
@@ -29,11 +29,11 @@ test('each subscription is a separate candidate; share() makes one', async () =>
   const shared$ = leadership$.pipe(share());
   const one = shared$.subscribe();
   const two = shared$.subscribe();
-  await election.clock.advance(0);
+  await election.clock.advanceAsync(0);
   expect(client.requests).toBe(2); // one candidate: a read (404) and a create
   one.unsubscribe();
   two.unsubscribe();
-  await election.clock.advance(0);
+  await election.clock.advanceAsync(0);
 });
 
 test('invalid options throw at once, before any subscription', () => {

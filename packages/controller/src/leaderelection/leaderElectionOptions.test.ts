@@ -24,6 +24,7 @@ test("defaults are client-go's: 15 s lease, 10 s renew deadline, 2 s retry, rele
     retryPeriod: 2_000,
     releaseOnCancel: true,
     scheduler: asyncScheduler,
+    random: Math.random,
   });
   const custom = resolveLeaderElectionOptions({
     ...base,
@@ -66,4 +67,9 @@ test('identity and lock are required', () => {
   expect(rejection({ lock: { namespace: '', name: 'op' } }).option).toBe('lock');
   expect(rejection({ lock: { namespace: 'ops', name: '' } }).option).toBe('lock');
   expect(rejection({ lock: undefined } as unknown as LeaderElectionOptions).option).toBe('lock');
+});
+
+test('random must be a function', () => {
+  const random = 0.5 as unknown as () => number;
+  expect(rejection({ random }).option).toBe('random');
 });

@@ -44,6 +44,11 @@ export interface LeaderElectionOptions {
   /** Schedules every wait and provides the clock (`now()`). Default `asyncScheduler`. */
   readonly scheduler?: SchedulerLike;
   /**
+   * Draws the jitter of the waits between acquisition attempts: returns a number in `[0, 1)`.
+   * Default `Math.random`; a seeded generator makes a run of several candidates replayable.
+   */
+  readonly random?: () => number;
+  /**
    * Called when this candidate becomes the leader. The signal aborts when leadership ends, so
    * promise-based work can stop with it.
    */
@@ -63,6 +68,7 @@ export interface ResolvedLeaderElectionOptions {
   readonly retryPeriod: number;
   readonly releaseOnCancel: boolean;
   readonly scheduler: SchedulerLike;
+  readonly random: () => number;
 }
 
 /** client-go's defaults for core components. */
@@ -74,8 +80,8 @@ const defaults = { leaseDuration: 15_000, renewDeadline: 10_000, retryPeriod: 2_
  * @param options - the caller's options.
  * @returns the resolved options.
  * @throws LeaderElectionConfigError for a missing lock or identity, a non-positive or
- * non-finite duration, `leaseDuration ≤ renewDeadline` or `renewDeadline ≤ jitterFactor ×
- * retryPeriod`.
+ * non-finite duration, `leaseDuration ≤ renewDeadline`, `renewDeadline ≤ jitterFactor ×
+ * retryPeriod` or a `random` that is not a function.
  */
 export function resolveLeaderElectionOptions(
   options: LeaderElectionOptions,
@@ -106,6 +112,10 @@ export function resolveLeaderElectionOptions(
         `(${jitterFactor * retryPeriod} ms)`,
     );
   }
+  const random = options.random ?? Math.random;
+  if (typeof random !== 'function') {
+    throw new LeaderElectionConfigError('random', 'random must be a function returning [0, 1)');
+  }
   return {
     lock: { namespace: lock.namespace, name: lock.name },
     identity,
@@ -114,6 +124,7 @@ export function resolveLeaderElectionOptions(
     retryPeriod,
     releaseOnCancel: options.releaseOnCancel ?? true,
     scheduler: options.scheduler ?? asyncScheduler,
+    random,
   };
 }
 

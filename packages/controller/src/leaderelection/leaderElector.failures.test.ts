@@ -19,9 +19,9 @@ async function leaderAndFollower() {
   const a = election.add('a');
   const b = election.add('b');
   a.elector.start();
-  await election.clock.advance(0);
+  await election.clock.advanceAsync(0);
   b.elector.start();
-  await election.clock.advance(3_000);
+  await election.clock.advanceAsync(3_000);
   expect(election.leaders()).toEqual(['a']);
   return { a, b };
 }
@@ -60,7 +60,7 @@ test('a deposed leader follows the new one when the network heals, and can lead 
   a.client.fault = 'unreachable';
   await election.clock.until(() => b.elector.isLeader, 40_000, 100);
   a.client.fault = undefined;
-  await election.clock.advance(10_000);
+  await election.clock.advanceAsync(10_000);
   expect(a.elector.isLeader).toBe(false);
   expect(a.elector.leader).toBe('b');
 
@@ -89,7 +89,7 @@ test('a renewal that finds another holder steps down at once (leaseLost)', async
   ]);
   expect(election.clock.now() - time).toBeLessThanOrEqual(2_000);
   // Nobody writes while the intruder's lease is fresh.
-  await election.clock.advance(10_000);
+  await election.clock.advanceAsync(10_000);
   expect(election.store.writes.at(-1)?.by).toBe('editor');
   expect(election.leaders()).toEqual([]);
 });
@@ -103,14 +103,14 @@ test('stop() called from onStoppedLeading (exit on loss, as client-go does) ends
   await election.clock.until(() => completed, 20_000, 100);
   expect(a.losses).toEqual([{ reason: 'renewDeadlineExceeded' }]);
   const requests = a.client.requests;
-  await election.clock.advance(30_000);
+  await election.clock.advanceAsync(30_000);
   expect(a.client.requests).toBe(requests);
 });
 
 test('a Lease deleted under the leader is recreated by it; followers do not jump in', async () => {
   const { a, b } = await leaderAndFollower();
   election.store.delete(lock.namespace, lock.name);
-  await election.clock.advance(4_000);
+  await election.clock.advanceAsync(4_000);
   expect(election.leaders()).toEqual(['a']);
   expect(election.holder()).toBe('a');
   expect(a.losses).toEqual([]);
@@ -133,7 +133,7 @@ test('transient errors while acquiring are reported and retried with jittered pa
   const a = election.add('a');
   a.client.fault = { code: 500, reason: 'InternalError' };
   a.elector.start();
-  await election.clock.advance(60_000);
+  await election.clock.advanceAsync(60_000);
   // One request per attempt; pauses are between 2 s and 2 × (1 + 1.2) = 4.4 s.
   expect(a.client.requests).toBeGreaterThanOrEqual(Math.floor(60_000 / 4_400));
   expect(a.client.requests).toBeLessThanOrEqual(60_000 / 2_000 + 1);
@@ -148,7 +148,7 @@ test('an attempt that never gets an answer is abandoned after the renew deadline
   const a = election.add('a');
   a.client.fault = 'hang';
   a.elector.start();
-  await election.clock.advance(60_000);
+  await election.clock.advanceAsync(60_000);
   // Each attempt waits 10 s for its answer, then 2 to 4.4 s before the next.
   expect(a.client.requests).toBeGreaterThanOrEqual(Math.floor(60_000 / 14_400));
   expect(a.client.requests).toBeLessThanOrEqual(Math.ceil(60_000 / 12_000));
@@ -164,11 +164,11 @@ test('a permanent error while following ends the election with a typed error', a
   let failure: unknown;
   a.elector.leadership$.subscribe({ error: (error: unknown) => (failure = error) });
   a.elector.start();
-  await election.clock.advance(0);
+  await election.clock.advanceAsync(0);
   expect(failure).toBeInstanceOf(LeaseApiError);
   expect(failure).toMatchObject({ code: 403, reason: 'Forbidden', transient: false });
   expect(a.errors).toEqual([failure]);
-  await election.clock.advance(60_000);
+  await election.clock.advanceAsync(60_000);
   expect(a.client.requests).toBe(1);
   await a.elector.stop(); // still harmless
 });
@@ -178,7 +178,7 @@ test('a permanent error while leading ends the term (failed) and the election', 
   let failure: unknown;
   a.elector.leadership$.subscribe({ error: (error: unknown) => (failure = error) });
   a.client.fault = { code: 403, reason: 'Forbidden' };
-  await election.clock.advance(2_000);
+  await election.clock.advanceAsync(2_000);
   expect(a.elector.isLeader).toBe(false);
   expect(a.losses).toEqual([{ reason: 'failed', error: failure }]);
   expect(failure).toMatchObject({ code: 403, verb: 'update' });
@@ -187,12 +187,12 @@ test('a permanent error while leading ends the term (failed) and the election', 
 test('stop during a hung request waits at most the renew deadline, then gives up', async () => {
   const { a } = await leaderAndFollower();
   a.client.fault = 'hang';
-  await election.clock.advance(2_000); // the renewal now hangs
+  await election.clock.advanceAsync(2_000); // the renewal now hangs
   let done = false;
   void a.elector.stop().then(() => (done = true));
-  await election.clock.advance(9_999);
+  await election.clock.advanceAsync(9_999);
   expect(done).toBe(false);
-  await election.clock.advance(1);
+  await election.clock.advanceAsync(1);
   expect(done).toBe(true);
   expect(a.losses).toEqual([{ reason: 'stopped' }]);
   expect(election.holder()).toBe('a'); // not released: the others wait for expiry

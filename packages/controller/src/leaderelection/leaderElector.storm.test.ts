@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import { seededRandom } from '@rxkube/testing';
 import type { Candidate } from './election.testing.js';
 import { Election, lock } from './election.testing.js';
@@ -8,11 +7,10 @@ import { leaseHistoryViolations } from './leaseHistory.testing.js';
 // while leaders crash, stop, lose the network, and a third party keeps rewriting the Lease.
 // After every step: never two leaders; at the end, the Lease's history obeys the rules. The
 // seed fixes the chaos and the candidates' jitter, so a failing seed replays.
-afterEach(() => jest.restoreAllMocks());
-
 test.each([1, 2, 3])('conflict storm (seed %d): never two leaders', async (seed) => {
   const random = seededRandom(seed);
-  jest.spyOn(Math, 'random').mockImplementation(seededRandom(seed + 1_000));
+  // One jitter sequence shared by every candidate, so the storm replays exactly per seed.
+  const jitter = seededRandom(seed + 1_000);
   const election = new Election();
   const timing = { leaseDuration: 3_000, renewDeadline: 2_000, retryPeriod: 500 };
   const alive: Candidate[] = [];
@@ -21,7 +19,7 @@ test.each([1, 2, 3])('conflict storm (seed %d): never two leaders', async (seed)
   const spawn = (): void => {
     const candidate = election.add(
       `c${next++}`,
-      { ...timing, releaseOnCancel: random() < 0.5 },
+      { ...timing, releaseOnCancel: random() < 0.5, random: jitter },
       Math.floor(random() * 300),
     );
     candidate.elector.start();
@@ -31,7 +29,7 @@ test.each([1, 2, 3])('conflict storm (seed %d): never two leaders', async (seed)
   for (let i = 0; i < 12; i += 1) spawn();
 
   for (let step = 0; step < 2_400; step += 1) {
-    await election.clock.advance(50);
+    await election.clock.advanceAsync(50);
     expect(election.leaders().length).toBeLessThanOrEqual(1);
 
     const roll = random();

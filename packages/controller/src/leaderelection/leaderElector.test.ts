@@ -19,7 +19,7 @@ test('a lone candidate creates the Lease, leads at once and renews every retry p
   const states: unknown[] = [];
   a.elector.leadership$.subscribe((state) => states.push(state));
   a.elector.start();
-  await election.clock.advance(0);
+  await election.clock.advanceAsync(0);
 
   expect(a.elector.isLeader).toBe(true);
   expect(a.elector.leader).toBe('a');
@@ -35,7 +35,7 @@ test('a lone candidate creates the Lease, leads at once and renews every retry p
     acquireTime: '1970-01-01T00:00:00.000000Z',
   });
 
-  await election.clock.advance(10_000);
+  await election.clock.advanceAsync(10_000);
   const renewals = election.store.writes.slice(1);
   expect(renewals.map((w) => w.at)).toEqual([2_000, 4_000, 6_000, 8_000, 10_000]);
   const renewed = election.store.get(lock.namespace, lock.name)!;
@@ -56,7 +56,7 @@ test('two candidates: exactly one leads, the other follows it and never writes',
   const followerLeaders: string[] = [];
   a.elector.start();
   b.elector.start();
-  await election.clock.advance(60_000);
+  await election.clock.advanceAsync(60_000);
 
   const leaders = election.leaders();
   expect(leaders).toHaveLength(1);
@@ -75,7 +75,7 @@ test('two candidates: exactly one leads, the other follows it and never writes',
 test('three candidates agree on one leader; graceful stops hand over at once, counting transitions', async () => {
   const ids = ['a', 'b', 'c'];
   for (const id of ids) election.add(id).elector.start();
-  await election.clock.advance(5_000);
+  await election.clock.advanceAsync(5_000);
   expect(election.leaders()).toHaveLength(1);
   for (const id of ids) expect(election.get(id).elector.leader).toBe(election.leaders()[0]);
 
@@ -104,9 +104,9 @@ test('a crashed leader (no release) is replaced only once the lease has expired 
   const a = election.add('a', { releaseOnCancel: false });
   const b = election.add('b');
   a.elector.start();
-  await election.clock.advance(0);
+  await election.clock.advanceAsync(0);
   b.elector.start();
-  await election.clock.advance(7_000);
+  await election.clock.advanceAsync(7_000);
   expect(election.leaders()).toEqual(['a']);
 
   await a.elector.stop(); // a crash: renewals stop, the Lease still names a
@@ -148,7 +148,7 @@ test('callbacks: started with a signal that aborts at the end of the term, stopp
     onNewLeader: (identity) => calls.push(`leader:${identity}`),
   });
   a.elector.start();
-  await election.clock.advance(0);
+  await election.clock.advanceAsync(0);
   expect(signal?.aborted).toBe(false);
   await a.elector.stop();
   expect(signal?.aborted).toBe(true);
@@ -177,6 +177,28 @@ test('stop is idempotent, works before start, completes every Observable; a stop
 
   const a = election.add('a');
   expect(a.elector.start()).toBe(a.elector.start());
-  await election.clock.advance(0);
+  await election.clock.advanceAsync(0);
   expect(a.client.requests).toBe(2);
 });
+
+test.each([
+  [0, [0, 2_000, 4_000, 6_000, 8_000, 10_000]],
+  [0.5, [0, 3_200, 6_400, 9_600]],
+])(
+  'a follower waits retryPeriod × (1 + random() × 1.2) between attempts (random() = %p)',
+  async (draw, attemptTimes) => {
+    election.add('a').elector.start();
+    await election.clock.advanceAsync(0);
+    const b = election.add('b', { random: () => draw });
+    const start = election.clock.now();
+    const seen: number[] = [];
+    const { requests } = b.client;
+    b.elector.start();
+    for (let t = 0; t <= 10_000; t += 100) {
+      await election.clock.advanceAsync(t === 0 ? 0 : 100);
+      if (b.client.requests > requests + seen.length) seen.push(election.clock.now() - start);
+    }
+    expect(seen).toEqual(attemptTimes);
+    expect(b.elector.isLeader).toBe(false);
+  },
+);

@@ -134,10 +134,10 @@ export class LeaderElector {
   start(): this {
     if (this.stopping !== undefined) throw new Error('a stopped LeaderElector cannot start again');
     if (this.candidacy !== undefined) return this;
-    const { renewDeadline, retryPeriod, scheduler } = this.options;
+    const { renewDeadline, retryPeriod, scheduler, random } = this.options;
     const lock = this.describeLock();
     const timing = { renewDeadline, retryPeriod };
-    this.candidacy = candidacy(this.claim, lock, timing, scheduler).subscribe({
+    this.candidacy = candidacy(this.claim, lock, timing, scheduler, random).subscribe({
       next: (event) => this.handle(event),
       error: (error: unknown) => this.fail(error),
     });

@@ -5,7 +5,7 @@ import { toLeaseApiError } from './leaseApiError.js';
 import { LeaseLock } from './leaseLock.js';
 import { leaseSpecFromRecord, recordFromLease, sameRecord } from './leaderElectionRecord.js';
 import { MemoryLeaseStore } from './memoryLeases.testing.js';
-import { VirtualClock } from './virtualClock.testing.js';
+import { VirtualClock } from '@rxkube/devkit';
 
 const record = {
   holderIdentity: 'a',

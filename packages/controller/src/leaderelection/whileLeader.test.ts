@@ -73,9 +73,9 @@ test('gates work on a real elector: torn down before the loss is reported, and o
   a.elector.stoppedLeading$.subscribe(() => order.push(`stoppedLeading:${work.a.log.at(-1)}`));
 
   a.elector.start();
-  await election.clock.advance(0);
+  await election.clock.advanceAsync(0);
   b.elector.start();
-  await election.clock.advance(5_000);
+  await election.clock.advanceAsync(5_000);
   expect(work.a.log).toEqual(['subscribe']);
   expect(work.b.log).toEqual([]);
 

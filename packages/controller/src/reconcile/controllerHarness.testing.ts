@@ -3,7 +3,7 @@ import { controller, type ReconcileController } from './reconcileController.js';
 import type { ReconcileOutcome } from './reconcileOutcome.js';
 import type { ReconcileResult } from './reconcileResult.js';
 import { FakeInformer, type Thing } from './fakeInformer.testing.js';
-import { VirtualClock, drain } from '../leaderelection/virtualClock.testing.js';
+import { VirtualClock, drain } from '@rxkube/devkit';
 
 /** One reconcile call the test settles by hand. */
 export interface PendingCall {

@@ -1,6 +1,6 @@
 import { BehaviorSubject } from 'rxjs';
 import type { LeadershipState } from '../leaderelection/leadershipState.js';
-import { drain } from '../leaderelection/virtualClock.testing.js';
+import { drain } from '@rxkube/devkit';
 import { harness } from './controllerHarness.testing.js';
 import { FakeInformer, thing, written } from './fakeInformer.testing.js';
 import { ControllerConfigError } from './controllerOptions.js';
@@ -76,7 +76,7 @@ test('stop() finishes the reconciles in flight, leaves the queued keys and compl
     ['ns/b', 'requeueAfter'],
   ]);
   expect(h.outcomes[1]?.requeueAfter).toBeUndefined();
-  await h.clock.advance(5_000);
+  await h.clock.advanceAsync(5_000);
   expect(h.calls).toHaveLength(2);
 
   // Stopped for good: a new run completes at once.
@@ -162,7 +162,7 @@ test('start({ leadership }) reconciles only while leading, everything again on e
   expect(h.calls[1]?.context.signal.aborted).toBe(true);
   h.calls[1]?.reject(new Error('aborted'));
   h.informer.set(thing('c'));
-  await h.clock.advance(1_000); // no retry while following
+  await h.clock.advanceAsync(1_000); // no retry while following
   expect(h.calls).toHaveLength(2);
 
   leadership.next(state(true));

@@ -28,7 +28,7 @@ const ok = () => undefined;
 
 test('errors are retried with per-key exponential backoff (5 ms doubling), success resets it', async () => {
   const s = await scripted([fail, fail, fail, fail, ok, fail, ok]);
-  await s.clock.advance(10_000);
+  await s.clock.advanceAsync(10_000);
   // 5, 10, 20, 40 ms apart, then success; the next failure backs off from 5 ms again.
   expect(s.starts).toEqual([0, 5, 15, 35, 75]);
   expect(s.outcomes.map((o) => [o.result, o.retries, o.requeueAfter])).toEqual([
@@ -39,7 +39,7 @@ test('errors are retried with per-key exponential backoff (5 ms doubling), succe
     ['success', 4, undefined],
   ]);
   s.informer.resync(); // a new event: the next attempt fails
-  await s.clock.advance(10_000);
+  await s.clock.advanceAsync(10_000);
   expect(s.starts.slice(5)).toEqual([10_000, 10_005]);
   expect(s.outcomes.slice(5).map((o) => [o.result, o.retries])).toEqual([
     ['error', 0],
@@ -50,7 +50,7 @@ test('errors are retried with per-key exponential backoff (5 ms doubling), succe
 
 test('the backoff is capped by the rate limiter passed in', async () => {
   const s = await scripted([fail], { rateLimiter: itemExponentialFailureRateLimiter(100, 1_000) });
-  await s.clock.advance(5_000);
+  await s.clock.advanceAsync(5_000);
   const gaps = s.starts.slice(1).map((t, i) => t - s.starts[i]!);
   expect(gaps.slice(0, 6)).toEqual([100, 200, 400, 800, 1_000, 1_000]);
   s.stop();
@@ -58,7 +58,7 @@ test('the backoff is capped by the rate limiter passed in', async () => {
 
 test('requeueAfter comes back on schedule and resets the backoff', async () => {
   const s = await scripted([fail, fail, () => ({ requeueAfter: 30_000 }), fail, ok]);
-  await s.clock.advance(100_000);
+  await s.clock.advanceAsync(100_000);
   expect(s.starts).toEqual([0, 5, 15, 30_015, 30_020]);
   expect(s.outcomes.map((o) => [o.result, o.requeueAfter])).toEqual([
     ['error', 5],
@@ -72,7 +72,7 @@ test('requeueAfter comes back on schedule and resets the backoff', async () => {
 
 test('requeue: true backs off like an error without being one', async () => {
   const s = await scripted([() => ({ requeue: true }), () => ({ requeue: true }), ok]);
-  await s.clock.advance(1_000);
+  await s.clock.advanceAsync(1_000);
   expect(s.starts).toEqual([0, 5, 15]);
   expect(s.outcomes.map((o) => [o.result, o.error])).toEqual([
     ['requeue', undefined],
@@ -85,21 +85,21 @@ test('requeue: true backs off like an error without being one', async () => {
 test('a TerminalError is reported and not retried until the next event', async () => {
   const terminal = new TerminalError('invalid spec');
   const s = await scripted([fail, () => Promise.reject(terminal) as never, ok]);
-  await s.clock.advance(60_000);
+  await s.clock.advanceAsync(60_000);
   expect(s.starts).toEqual([0, 5]);
   expect(s.outcomes.map((o) => [o.result, o.error])).toEqual([
     ['error', new Error('boom')],
     ['terminalError', terminal],
   ]);
   s.informer.resync();
-  await s.clock.advance(1);
+  await s.clock.advanceAsync(1);
   expect(s.outcomes.at(-1)).toMatchObject({ result: 'success', retries: 0 });
   s.stop();
 });
 
 test('an invalid requeueAfter is an error, retried with backoff', async () => {
   const s = await scripted([() => ({ requeueAfter: Number.NaN }), ok]);
-  await s.clock.advance(100);
+  await s.clock.advanceAsync(100);
   expect(s.starts).toEqual([0, 5]);
   expect(s.outcomes[0]).toMatchObject({ result: 'error', error: expect.any(RangeError) });
   s.stop();
@@ -109,10 +109,10 @@ test('outcomes carry the duration on the scheduler clock', async () => {
   const h = harness();
   h.informer.cache.set('ns/a', thing('a'));
   const running = h.ctrl.run().subscribe();
-  await h.clock.advance(0);
-  await h.clock.advance(250);
+  await h.clock.advanceAsync(0);
+  await h.clock.advanceAsync(250);
   h.calls[0]?.resolve();
-  await h.clock.advance(0);
+  await h.clock.advanceAsync(0);
   expect(h.outcomes).toMatchObject([{ startedAt: 0, durationMs: 250, result: 'success' }]);
   expect(h.ctrl.metrics()).toMatchObject({
     adds: 1,

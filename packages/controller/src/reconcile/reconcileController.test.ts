@@ -1,11 +1,11 @@
 import { Subject, timer, map } from 'rxjs';
-import { drain } from '../leaderelection/virtualClock.testing.js';
+import { drain } from '@rxkube/devkit';
 import { harness } from './controllerHarness.testing.js';
 import { thing, written, type Thing } from './fakeInformer.testing.js';
 import { generationChanged } from './changePredicates.js';
 import { watch, watchRequests } from './eventSource.js';
 import type { ReconcileContext } from './controllerOptions.js';
-import { VirtualClock } from '../leaderelection/virtualClock.testing.js';
+import { VirtualClock } from '@rxkube/devkit';
 import { FakeInformer } from './fakeInformer.testing.js';
 import { controller } from './reconcileController.js';
 import { seededRandom } from '@rxkube/testing';
@@ -105,9 +105,9 @@ test('under concurrency a key is never reconciled twice at once, and every key c
     const current = informer.cache.get(`ns/${name}`);
     if (current !== undefined && random() < 0.15) informer.delete(current);
     else informer.set(current === undefined ? thing(name) : written(current));
-    await clock.advance(Math.floor(random() * 10));
+    await clock.advanceAsync(Math.floor(random() * 10));
   }
-  await clock.advance(1_000);
+  await clock.advanceAsync(1_000);
   expect(overlaps).toBe(0);
   expect(peak).toBe(3);
   for (const name of names)
@@ -134,7 +134,7 @@ test('primary predicates filter changes but never the periodic resync', async ()
   expect(h.calls).toHaveLength(2);
   h.calls[1]?.resolve();
   await drain();
-  await h.clock.advance(60_000); // the handler's resync: same generation, still reconciled
+  await h.clock.advanceAsync(60_000); // the handler's resync: same generation, still reconciled
   expect(h.calls).toHaveLength(3);
   h.calls[2]?.resolve();
   await drain();
@@ -189,7 +189,7 @@ test('a malformed key from a custom source is a terminal error, not retried', as
   const h = harness({ watches: [watchRequests(requests)] });
   const running = h.ctrl.run().subscribe();
   requests.next('a/b/c');
-  await h.clock.advance(1_000);
+  await h.clock.advanceAsync(1_000);
   expect(h.calls).toHaveLength(0);
   expect(h.outcomes).toMatchObject([{ result: 'terminalError', request: { key: 'a/b/c' } }]);
   running.unsubscribe();

@@ -3,7 +3,7 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { firstValueFrom, toArray, take } from 'rxjs';
 import { ApiError, ConnectionError, DecodeError } from '../errors.js';
 import type { WatchEvent } from '../listerWatcher.js';
-import { eventually } from '../testing/eventually.testing.js';
+import { eventually } from '@rxkube/devkit';
 import { pod, type TestPod } from '../testing/pods.testing.js';
 import { fakeServerPerTest } from '../testing/fakeServerPerTest.testing.js';
 import { listerWatcher } from './listerWatcher.js';

@@ -1,6 +1,6 @@
 import { queueScheduler } from 'rxjs';
 import { DelayingQueue } from './delayingQueue.js';
-import { VirtualClock, settle, track } from './virtualTime.testing.js';
+import { VirtualClock, drain, track } from '@rxkube/devkit';
 
 function drainNow<T>(queue: DelayingQueue<T>): Promise<T[]> {
   const out: Promise<T>[] = [];
@@ -126,10 +126,10 @@ describe('DelayingQueue', () => {
     const queue = new DelayingQueue<string>({ scheduler: clock });
     const pending = track(queue.get());
     queue.addAfter('a', 10);
-    await settle();
+    await drain();
     expect(pending.settled).toBe(false);
     clock.advance(10);
-    await settle();
+    await drain();
     expect(pending.value).toEqual({ item: 'a', shutdown: false });
   });
 

@@ -1,6 +1,6 @@
 import { Subject, defer, delay, finalize, lastValueFrom, of, throwError, toArray } from 'rxjs';
 import { processWorkQueue } from './processWorkQueue.js';
-import { VirtualClock, settle, track } from './virtualTime.testing.js';
+import { VirtualClock, drain, track } from '@rxkube/devkit';
 import { WorkQueue } from './workQueue.js';
 
 describe('processWorkQueue', () => {
@@ -12,11 +12,11 @@ describe('processWorkQueue', () => {
         processWorkQueue(queue, (item) => Promise.resolve(item.toUpperCase())).pipe(toArray()),
       ),
     );
-    await settle();
+    await drain();
     expect(queue.len()).toBe(0);
     expect(results.settled).toBe(false);
     queue.shutDown();
-    await settle();
+    await drain();
     expect(results.value).toEqual(['A', 'B', 'C']);
     expect(queue.metrics().workDuration.count).toBe(3); // each item was marked done
   });
@@ -27,7 +27,7 @@ describe('processWorkQueue', () => {
     queue.add('a');
     queue.add('b');
     const sub = processWorkQueue(queue, (item) => void seen.push(item)).subscribe();
-    await settle();
+    await drain();
     expect(seen).toEqual(['a', 'b']);
     sub.unsubscribe();
   });
@@ -59,7 +59,7 @@ describe('processWorkQueue', () => {
     ).subscribe((item) => done.push(item));
     for (let i = 0; i < 10; i += 1) queue.add(i % 5);
     for (let t = 0; t < 100; t += 1) {
-      await settle();
+      await drain();
       clock.advance(1);
       if (t % 7 === 0) queue.add(t % 5);
     }
@@ -75,7 +75,7 @@ describe('processWorkQueue', () => {
     const result = track(
       lastValueFrom(processWorkQueue(queue, () => throwError(() => new Error('boom')))),
     );
-    await settle();
+    await drain();
     expect((result.error as Error).message).toBe('boom');
     queue.add('a');
     expect(queue.len()).toBe(1); // a was done, so it is queued at once
@@ -91,7 +91,7 @@ describe('processWorkQueue', () => {
         }),
       ),
     );
-    await settle();
+    await drain();
     expect((result.error as Error).message).toBe('sync boom');
     expect(() => queue.done('a')).toThrow(); // already done
   });
@@ -102,7 +102,7 @@ describe('processWorkQueue', () => {
     queue.add('a');
     queue.add('b');
     const sub = processWorkQueue(queue, () => never).subscribe();
-    await settle();
+    await drain();
     expect(never.observed).toBe(true);
     queue.add('a'); // re-added while processed
     sub.unsubscribe();

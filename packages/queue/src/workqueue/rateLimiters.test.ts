@@ -7,7 +7,7 @@ import {
   withMaxWaitRateLimiter,
   type RateLimiter,
 } from './rateLimiters.js';
-import { VirtualClock } from './virtualTime.testing.js';
+import { VirtualClock } from '@rxkube/devkit';
 
 function whens<T>(limiter: RateLimiter<T>, item: T, times: number): number[] {
   return Array.from({ length: times }, () => limiter.when(item));

@@ -1,6 +1,6 @@
 import { RateLimitingQueue } from './rateLimitingQueue.js';
 import { itemExponentialFailureRateLimiter, type RateLimiter } from './rateLimiters.js';
-import { VirtualClock, settle } from './virtualTime.testing.js';
+import { VirtualClock, drain } from '@rxkube/devkit';
 
 describe('RateLimitingQueue', () => {
   it('retries with the limiter backoff, and forget starts it over', async () => {
@@ -49,7 +49,7 @@ describe('RateLimitingQueue', () => {
     })();
     queue.add('x');
     for (let t = 0; t < 300; t += 1) {
-      await settle();
+      await drain();
       clock.advance(1);
     }
     queue.shutDown();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { DelayingQueue } from './delayingQueue.js';
-import { VirtualClock, flushMicrotasks as settle } from './virtualTime.testing.js';
+import { VirtualClock, flushMicrotasks } from '@rxkube/devkit';
 import type { WorkQueueGetResult } from './workQueue.js';
 
 // Random histories of adds, delayed adds, gets, dones and clock ticks by a few workers, run
@@ -176,7 +176,7 @@ async function run(steps: readonly Step[]): Promise<void> {
         break;
       }
     }
-    await settle();
+    await flushMicrotasks(10);
     check();
   }
 
@@ -184,7 +184,7 @@ async function run(steps: readonly Step[]): Promise<void> {
   clock.advance(1000);
   for (const item of model.tick(1000)) owed.set(item, steps.length);
   for (let round = 0; round < 4 * WORKERS + 20; round += 1) {
-    await settle();
+    await flushMicrotasks(10);
     for (let worker = 0; worker < WORKERS; worker += 1) {
       const state = actual[worker]!;
       if (state.kind === 'holding') {
@@ -193,7 +193,7 @@ async function run(steps: readonly Step[]): Promise<void> {
       } else if (state.kind === 'idle') startGet(worker);
     }
   }
-  await settle();
+  await flushMicrotasks(10);
   // Everything added was handed out after its last add: nothing owed, nothing left.
   expect([...owed.keys()]).toEqual([]);
   expect(queue.len()).toBe(0);

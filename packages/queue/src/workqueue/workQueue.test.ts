@@ -1,5 +1,5 @@
 import { ItemNotProcessingError } from '../errors.js';
-import { VirtualClock, settle, track } from './virtualTime.testing.js';
+import { VirtualClock, drain, track } from '@rxkube/devkit';
 import { WorkQueue, type WorkQueueGetResult } from './workQueue.js';
 import type { WorkQueueMetricsProvider } from './workQueueMetrics.js';
 
@@ -43,10 +43,10 @@ describe('WorkQueue', () => {
     expect(await take(queue)).toBe('b');
     queue.done('b');
     const next = track(queue.get());
-    await settle();
+    await drain();
     expect(next.settled).toBe(false); // a is still being processed
     queue.done('a');
-    await settle();
+    await drain();
     expect(next.value).toEqual({ item: 'a', shutdown: false });
     queue.done('a');
     expect(queue.len()).toBe(0);
@@ -63,10 +63,10 @@ describe('WorkQueue', () => {
   it('lets get wait for an add', async () => {
     const queue = new WorkQueue<string>();
     const pending = track(queue.get());
-    await settle();
+    await drain();
     expect(pending.settled).toBe(false);
     queue.add('a');
-    await settle();
+    await drain();
     expect(pending.value).toEqual({ item: 'a', shutdown: false });
     expect(queue.len()).toBe(0);
   });
@@ -76,11 +76,11 @@ describe('WorkQueue', () => {
     const first = track(queue.get());
     const second = track(queue.get());
     queue.add('a');
-    await settle();
+    await drain();
     expect(first.value).toEqual({ item: 'a', shutdown: false });
     expect(second.settled).toBe(false);
     queue.add('b');
-    await settle();
+    await drain();
     expect(second.value).toEqual({ item: 'b', shutdown: false });
   });
 
@@ -95,7 +95,7 @@ describe('WorkQueue', () => {
         if (shutdown) return;
         if (inProgress.has(item)) violations += 1;
         inProgress.add(item);
-        await settle();
+        await drain();
         processed.push(item);
         inProgress.delete(item);
         queue.done(item);
@@ -106,8 +106,8 @@ describe('WorkQueue', () => {
       for (const item of ['a', 'b', 'c']) queue.add(item);
       await Promise.resolve();
     }
-    await settle();
-    await settle();
+    await drain();
+    await drain();
     await queue.shutDownWithDrain();
     queue.shutDown();
     await workers;
@@ -160,7 +160,7 @@ describe('WorkQueue', () => {
       const first = track(queue.get());
       const second = track(queue.get());
       queue.shutDown();
-      await settle();
+      await drain();
       expect(first.value).toEqual({ item: undefined, shutdown: true });
       expect(second.value).toEqual({ item: undefined, shutdown: true });
       expect(await queue.get()).toEqual({ item: undefined, shutdown: true });
@@ -217,14 +217,14 @@ describe('WorkQueue', () => {
       await take(queue);
       const drained = track(queue.shutDownWithDrain());
       const waiting = track(queue.get());
-      await settle();
+      await drain();
       expect(drained.settled).toBe(false);
       expect(waiting.value).toEqual({ item: undefined, shutdown: true });
       queue.done('a');
-      await settle();
+      await drain();
       expect(drained.settled).toBe(false);
       queue.done('b');
-      await settle();
+      await drain();
       expect(drained.settled).toBe(true);
     });
 
@@ -239,10 +239,10 @@ describe('WorkQueue', () => {
       queue.done('a'); // a joins the queue; b is still in flight
       expect(await take(queue)).toBe('a');
       queue.done('b');
-      await settle();
+      await drain();
       expect(drained.settled).toBe(false);
       queue.done('a');
-      await settle();
+      await drain();
       expect(drained.settled).toBe(true);
     });
 
@@ -251,10 +251,10 @@ describe('WorkQueue', () => {
       queue.add('a');
       await take(queue);
       const drained = track(queue.shutDownWithDrain());
-      await settle();
+      await drain();
       expect(drained.settled).toBe(false);
       queue.shutDown();
-      await settle();
+      await drain();
       expect(drained.settled).toBe(true);
       queue.done('a'); // still allowed
     });
@@ -267,10 +267,10 @@ describe('WorkQueue', () => {
       const aborted = track(queue.get({ signal: controller.signal }));
       const other = track(queue.get());
       controller.abort(new Error('stop'));
-      await settle();
+      await drain();
       expect((aborted.error as Error).message).toBe('stop');
       queue.add('a');
-      await settle();
+      await drain();
       expect(other.value).toEqual({ item: 'a', shutdown: false });
     });
 

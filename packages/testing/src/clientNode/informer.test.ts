@@ -1,7 +1,7 @@
 import { CoreV1Api, makeInformer } from '@kubernetes/client-node';
 import type { Informer, ObjectCache, V1Pod } from '@kubernetes/client-node';
 import { FakeApiServer } from '../fakeApiServer.js';
-import { until } from '../contract/eventually.testing.js';
+import { eventually } from '@rxkube/devkit';
 import { ChurnGenerator } from '../load/churnGenerator.js';
 import { loadPods } from '../load/bulkLoader.js';
 
@@ -55,7 +55,7 @@ test('the official informer reaches its cached list and follows 1,000 random cha
   loadPods(server, { count: 50, namespaces: ['a', 'b'] });
   await informer.start();
   expect(cacheState()).toEqual(serverState());
-  await until(() => server.openWatches === 1);
+  await eventually(() => server.openWatches === 1);
 
   const churn = new ChurnGenerator(server, {
     namespaces: ['a', 'b', 'c'],
@@ -64,7 +64,7 @@ test('the official informer reaches its cached list and follows 1,000 random cha
   });
   churn.step(1_000);
   expect(churn.stats.created + churn.stats.updated + churn.stats.deleted).toBe(1_000);
-  await until(inSync);
+  await eventually(inSync);
   expect(cacheState()).toEqual(serverState());
   expect(errors).toEqual([]);
 });
@@ -72,15 +72,15 @@ test('the official informer reaches its cached list and follows 1,000 random cha
 test('the official informer recovers from a compaction 410 by relisting', async () => {
   loadPods(server, { count: 20 });
   await informer.start();
-  await until(() => server.openWatches === 1);
+  await eventually(() => server.openWatches === 1);
   // Hold the watch so the informer falls behind, compact past it, then make it rewatch.
   server.faults.stallWatchAfter(0);
   server.closeWatches();
-  await until(() => server.openWatches === 1 && server.faults.count('stallWatch') === 1);
+  await eventually(() => server.openWatches === 1 && server.faults.count('stallWatch') === 1);
   new ChurnGenerator(server, { seed: 5, prefix: 'late' }).step(100);
   server.compact();
   server.closeWatches();
-  await until(inSync);
+  await eventually(inSync);
   expect(cacheState()).toEqual(serverState());
   expect(server.faults.count('compaction')).toBe(1);
   // The 410 made the informer drop its resourceVersion and list again.
@@ -90,11 +90,11 @@ test('the official informer recovers from a compaction 410 by relisting', async 
 test('the official informer recovers from a dropped connection', async () => {
   loadPods(server, { count: 20 });
   await informer.start();
-  await until(() => server.openWatches === 1);
+  await eventually(() => server.openWatches === 1);
   server.dropConnections();
   new ChurnGenerator(server, { seed: 9, prefix: 'after-drop' }).step(200);
-  await until(() => errors.length > 0);
-  await until(inSync);
+  await eventually(() => errors.length > 0);
+  await eventually(inSync);
   expect(cacheState()).toEqual(serverState());
   // It resumed watching from its resourceVersion: no relist was needed.
   expect(lists).toBe(1);

@@ -1,6 +1,6 @@
 import { Watch } from '@kubernetes/client-node';
 import { FakeApiServer } from '../fakeApiServer.js';
-import { until } from '../contract/eventually.testing.js';
+import { eventually } from '@rxkube/devkit';
 import { pod } from '../contract/rawClient.testing.js';
 
 let server: FakeApiServer;
@@ -30,13 +30,13 @@ test('client-node Watch receives ADDED, MODIFIED and DELETED with increasing res
   const w = await watch('/api/v1/namespaces/default/pods', {
     resourceVersion: server.resourceVersion,
   });
-  await until(() => server.openWatches === 1);
+  await eventually(() => server.openWatches === 1);
   server.create(pod('default', 'a'));
   server.patch({ apiVersion: 'v1', kind: 'Pod', namespace: 'default', name: 'a' }, (p) => {
     p.metadata.labels = { x: 'y' };
   });
   server.delete({ apiVersion: 'v1', kind: 'Pod', namespace: 'default', name: 'a' });
-  await until(() => w.seen.length === 3);
+  await eventually(() => w.seen.length === 3);
   expect(w.seen.map((e) => e.type)).toEqual(['ADDED', 'MODIFIED', 'DELETED']);
   const rvs = w.seen.map((e) => Number(e.obj.metadata?.resourceVersion));
   expect(rvs).toEqual([...rvs].sort((a, b) => a - b));
@@ -50,7 +50,7 @@ test('client-node Watch from a compacted resourceVersion gets an ERROR event wit
   server.create(pod('default', 'b'));
   server.compact();
   const w = await watch('/api/v1/namespaces/default/pods', { resourceVersion: old });
-  await until(() => w.done() !== 'open');
+  await eventually(() => w.done() !== 'open');
   expect(w.done()).toBeNull();
   expect(w.seen).toHaveLength(1);
   expect(w.seen[0]?.type).toBe('ERROR');
@@ -63,6 +63,6 @@ test('client-node Watch ends cleanly when the server times the watch out', async
     resourceVersion: server.resourceVersion,
     timeoutSeconds: 1,
   });
-  await until(() => w.done() !== 'open');
+  await eventually(() => w.done() !== 'open');
   expect(w.done()).toBeNull();
 });

@@ -1,5 +1,5 @@
 import { FakeApiServer } from '../fakeApiServer.js';
-import { until } from './eventually.testing.js';
+import { eventually } from '@rxkube/devkit';
 import { pod, RawClient } from './rawClient.testing.js';
 
 let server: FakeApiServer;
@@ -78,7 +78,7 @@ test('stallWatchAfter keeps the connection open but sends nothing more, not even
   server.create(pod('t', 'a'));
   server.create(pod('t', 'b'));
   server.sendBookmarks();
-  await until(() => server.faults.count('stallWatch') === 1);
+  await eventually(() => server.faults.count('stallWatch') === 1);
   await w.take(1);
   expect(w.events().map((e) => e.object.metadata.name)).toEqual(['a']);
   expect(server.openWatches).toBe(1);

@@ -1,5 +1,5 @@
 import { FakeApiServer } from '../fakeApiServer.js';
-import { until } from './eventually.testing.js';
+import { eventually } from '@rxkube/devkit';
 import { pod, RawClient } from './rawClient.testing.js';
 
 let server: FakeApiServer;
@@ -15,7 +15,7 @@ test('restart breaks every connection, then serves the same data on the same por
   const url = server.url;
   const rv = server.resourceVersion;
   const w = await client.watch(`/api/v1/pods?watch=1&resourceVersion=${rv}`);
-  await until(() => server.openWatches === 1);
+  await eventually(() => server.openWatches === 1);
 
   const restarted = server.restart(50);
   expect(await w.ended).toBe('error');

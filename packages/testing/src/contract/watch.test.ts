@@ -1,5 +1,5 @@
 import { FakeApiServer } from '../fakeApiServer.js';
-import { until } from './eventually.testing.js';
+import { eventually } from '@rxkube/devkit';
 import { pod, RawClient } from './rawClient.testing.js';
 
 let server: FakeApiServer;
@@ -161,7 +161,7 @@ test('§3.3 bookmarks are sent only with allowWatchBookmarks and carry only kind
   const w = await client.watch(
     `/api/v1/namespaces/test/pods?watch=1&allowWatchBookmarks=true&resourceVersion=${server.resourceVersion}`,
   );
-  await until(() => server.openWatches === 2);
+  await eventually(() => server.openWatches === 2);
   server.create(pod('elsewhere', 'x'));
   server.sendBookmarks();
   server.create(pod('test', 'a'));
@@ -220,7 +220,7 @@ test('§1 a watch with resourceVersionMatch but no sendInitialEvents is 422', as
 
 test('§3.5 stopping the server ends open watches cleanly and leaves no connection', async () => {
   const w = await client.watch('/api/v1/pods?watch=1');
-  await until(() => server.openWatches === 1);
+  await eventually(() => server.openWatches === 1);
   await server.stop();
   expect(await w.ended).toBe('eof');
   expect(server.openWatches).toBe(0);

@@ -3,7 +3,7 @@ import { seededRandom } from '../faults/random.js';
 import { loadPods } from './bulkLoader.js';
 import { ChurnGenerator } from './churnGenerator.js';
 import { realisticPod } from './podFactory.js';
-import { until } from '../contract/eventually.testing.js';
+import { eventually } from '@rxkube/devkit';
 
 let server: FakeApiServer;
 beforeEach(async () => {
@@ -55,9 +55,9 @@ test('churn applies the requested number of operations with the mix, determinist
 test('churn respects maxObjects and stops its timer when the server stops', async () => {
   const churn = new ChurnGenerator(server, { ratePerSecond: 2_000, maxObjects: 10 });
   churn.start();
-  await until(() => churn.stats.updated > 50);
+  await eventually(() => churn.stats.updated > 50);
   expect(server.list('v1', 'Pod').length).toBeLessThanOrEqual(10);
   await server.stop();
-  await until(() => !churn.running);
+  await eventually(() => !churn.running);
   expect(churn.running).toBe(false);
 });

@@ -1,9 +1,8 @@
+import { eventually } from '@rxkube/devkit';
 import { pace } from './pacer.js';
 
-/** Resolves once `ready()` holds, checking at every turn of the event loop. */
-async function until(ready: () => boolean): Promise<void> {
-  while (!ready()) await new Promise((resolve) => setTimeout(resolve, 1));
-}
+// Checks at (nearly) every turn of the event loop: the pacer's ticks are 1 ms apart.
+const until = (ready: () => boolean) => eventually(ready, 'the pacer', { pollMs: 1 });
 
 test('the rate holds over the clock however late the ticks come, and a backlog is capped', async () => {
   let now = 0;

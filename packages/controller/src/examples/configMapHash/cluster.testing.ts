@@ -1,4 +1,5 @@
 import type { V1ConfigMap, V1Deployment } from '@kubernetes/client-node';
+import { eventually } from '@rxkube/devkit';
 import type { FakeApiServer } from '@rxkube/testing';
 import { configHash, deployLabel, hashAnnotation, isManaged } from './desiredDeployment.js';
 
@@ -54,15 +55,6 @@ export const deploymentRef = (name: string) => ({
   name,
 });
 
-/** Polls until `condition` holds; a safety net for real HTTP, not a timing assertion. */
-export async function eventually(condition: () => boolean, what: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** Waits until the server's Deployments are what its ConfigMaps imply. */
 export async function converged(server: FakeApiServer, timeoutMs?: number): Promise<void> {
   let last = '';
@@ -73,7 +65,7 @@ export async function converged(server: FakeApiServer, timeoutMs?: number): Prom
         return JSON.stringify(expectedState(server)) === JSON.stringify(actualState(server));
       },
       'convergence',
-      timeoutMs,
+      { timeoutMs: timeoutMs ?? 30_000, pollMs: 20 },
     );
   } catch (error) {
     throw new Error(`${(error as Error).message}: ${last}`);

@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import { eventually } from '@rxkube/devkit';
 import { FakeApiServer, seededRandom } from '@rxkube/testing';
 import { silentLogger } from '@rxkube/informer';
 import type { ReconcileOutcome } from '../../reconcile/reconcileOutcome.js';
@@ -7,7 +8,6 @@ import {
   configMap,
   converged,
   deploymentRef,
-  eventually,
   expectedState,
   namespace,
   ref,

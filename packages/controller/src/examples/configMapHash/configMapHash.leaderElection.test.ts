@@ -2,7 +2,8 @@ import { jest } from '@jest/globals';
 import { FakeApiServer } from '@rxkube/testing';
 import { LeaderElector } from '../../leaderelection/leaderElector.js';
 import type { ReconcileOutcome } from '../../reconcile/reconcileOutcome.js';
-import { configMap, converged, eventually, namespace, ref, setData } from './cluster.testing.js';
+import { eventually } from '@rxkube/devkit';
+import { configMap, converged, namespace, ref, setData } from './cluster.testing.js';
 import { configMapHashOperator, type ConfigMapHashOperator } from './configMapHashOperator.js';
 
 // Two replicas of the example operator over real HTTP, gated on a Lease with short real

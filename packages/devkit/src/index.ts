@@ -1,0 +1,5 @@
+export { VirtualClock } from './virtualClock.js';
+export { drain, flushMicrotasks, track } from './promiseTurns.js';
+export type { TrackedPromise } from './promiseTurns.js';
+export { ConditionTimeoutError, eventually } from './eventually.js';
+export type { EventuallyOptions } from './eventually.js';
