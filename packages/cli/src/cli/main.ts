@@ -2,7 +2,7 @@ import { CommanderError } from 'commander';
 import { CliError } from '../errors/cliError.js';
 import { ExitCode } from '../errors/exitCodes.js';
 import type { CommandIo } from '../commands/commandIo.js';
-import { sanitizeText } from '../view/sanitizeText.js';
+import { printableText } from '@rxkube/informer';
 import { colorEnabled, makeStyle } from '../watch/style.js';
 import { createProgram } from './program.js';
 
@@ -29,15 +29,15 @@ export async function main(args: readonly string[], io: CommandIo): Promise<numb
     const style = makeStyle(colorEnabled(io.stderr, io.env));
     // Messages quote the cluster (a Status message, names): escaped and capped, one line each.
     if (err instanceof CliError) {
-      io.stderr.write(`${style.red(style.bold('error:'))} ${sanitizeText(err.message)}\n`);
+      io.stderr.write(`${style.red(style.bold('error:'))} ${printableText(err.message)}\n`);
       if (err.hint !== undefined) {
-        io.stderr.write(`  ${style.dim('hint:')} ${sanitizeText(err.hint)}\n`);
+        io.stderr.write(`  ${style.dim('hint:')} ${printableText(err.hint)}\n`);
       }
       return err.exitCode;
     }
     if (io.signal.aborted) return ExitCode.ok;
     const report = err instanceof Error ? (err.stack ?? err.message) : String(err);
-    const lines = report.split('\n').map((line) => sanitizeText(line));
+    const lines = report.split('\n').map((line) => printableText(line));
     io.stderr.write(`${style.red(style.bold('internal error:'))} ${lines.join('\n')}\n`);
     return ExitCode.internal;
   }

@@ -6,7 +6,7 @@ import { FakeApiServer } from '@rxkube/testing';
 import { CliProcess, bundleCli } from '../testing/cliProcess.testing.js';
 import { httpGet } from '../testing/http.testing.js';
 import { createPod, deletePod, movePod } from '../testing/pods.testing.js';
-import { unsafeCodePoints } from '../view/sanitizeText.js';
+import { unsafeCodePoints } from '@rxkube/informer';
 
 jest.setTimeout(60_000);
 

@@ -6,7 +6,7 @@ import {
 import type { ApiResource } from '../resources/apiResource.js';
 import { connectWithRetry } from '../resources/connectWithRetry.js';
 import { discoverResources } from '../resources/discovery.js';
-import { sanitizeText } from '../view/sanitizeText.js';
+import { printableText } from '@rxkube/informer';
 import { createProgress } from '../watch/progress.js';
 import { colorEnabled, makeStyle } from '../watch/style.js';
 import type { CommandIo } from './commandIo.js';
@@ -40,11 +40,11 @@ export async function openCluster(
   const connection = await connectCluster(options, io.env);
   // Context names and server URLs come from a kubeconfig that may not be the user's own.
   io.stderr.write(
-    `${style.cyan('⎈')} ${style.bold('cluster:')} ${sanitizeText(connection.banner)}\n`,
+    `${style.cyan('⎈')} ${style.bold('cluster:')} ${printableText(connection.banner)}\n`,
   );
   // Ends by itself when the connection closes.
   connection.warnings$.subscribe((warning) =>
-    io.stderr.write(`${style.yellow('warning:')} ${sanitizeText(warning)}\n`),
+    io.stderr.write(`${style.yellow('warning:')} ${printableText(warning)}\n`),
   );
   const progress = createProgress(io.stderr);
   try {

@@ -29,7 +29,7 @@ export interface InformerStatus {
   readonly failures: number;
   /**
    * The last error reported, with when it happened (ms since the epoch). The message is
-   * escaped and capped at 1 KiB (`sanitizeText`): it may quote a Status of any size or content.
+   * escaped and capped at 1 KiB (`printableText`): it may quote a Status of any size or content.
    */
   readonly lastError?: { readonly message: string; readonly at: number } | undefined;
 }

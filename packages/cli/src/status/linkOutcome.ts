@@ -6,7 +6,7 @@ import {
   type ApiVerb,
   type InformerError,
 } from '@rxkube/informer';
-import { sanitizeText } from '../view/sanitizeText.js';
+import { printableText } from '@rxkube/informer';
 
 /** A failure an informer reported (it retries). */
 export interface LinkFailure {
@@ -15,7 +15,7 @@ export interface LinkFailure {
   readonly verb: ApiVerb | undefined;
   /** The resource, as the informer names it, e.g. `pods in shop`. */
   readonly resource: string;
-  /** The error's message, escaped and capped ({@link sanitizeText}). */
+  /** The error's message, escaped and capped ({@link printableText}). */
   readonly message: string;
 }
 
@@ -37,7 +37,7 @@ export function failedOutcome(error: InformerError): LinkFailure {
     type: 'failed',
     verb: requestVerb(error),
     resource: error.resource,
-    message: sanitizeText(error.message),
+    message: printableText(error.message),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { SharedIndexInformer } from '@rxkube/informer';
 import { DeletedFinalStateUnknown, type KubeObject } from '@rxkube/store';
 import { Subscription, filter, interval, take } from 'rxjs';
-import { unsafeCodePoints } from '../view/sanitizeText.js';
+import { unsafeCodePoints } from '@rxkube/informer';
 
 /**
  * One line of `rxkube watch -o json`. Objects are the API server's JSON (without

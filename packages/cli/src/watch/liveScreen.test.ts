@@ -4,7 +4,7 @@ import type { KubeObject } from '@rxkube/store';
 import { BehaviorSubject, NEVER, Subject, of } from 'rxjs';
 import { StatusTracker } from '../status/statusTracker.js';
 import { columnsFor } from '../view/columns.js';
-import { unsafeCodePoints } from '../view/sanitizeText.js';
+import { unsafeCodePoints } from '@rxkube/informer';
 import { startLiveScreen } from './liveScreen.js';
 import { makeStyle } from './style.js';
 import { WatchModel } from './watchModel.js';

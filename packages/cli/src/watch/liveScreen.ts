@@ -2,7 +2,7 @@ import { createLogUpdate } from 'log-update';
 import { Subscription, interval, merge, throttleTime, asyncScheduler } from 'rxjs';
 import type { StatusTracker } from '../status/statusTracker.js';
 import type { ColumnSet } from '../view/columns.js';
-import { sanitizeText } from '../view/sanitizeText.js';
+import { printableText } from '@rxkube/informer';
 import { statusParts } from '../view/statusText.js';
 import { fitStatusLine } from './statusLine.js';
 import type { Style } from './style.js';
@@ -21,7 +21,7 @@ export interface ScreenHeader {
  * The terminal view of `rxkube watch`: a header, the status line and the table, redrawn in place
  * with log-update at most ten times a second and every second for the ages. Rows beyond the
  * terminal's height are summarised. Cluster text (cells, the status line's resource version and
- * last error, the context's name) goes through {@link sanitizeText}; a long error is cut to fit
+ * last error, the context's name) goes through {@link printableText}; a long error is cut to fit
  * the status line ({@link fitStatusLine}), the rest of the line stays whole.
  *
  * @param stream - the terminal
@@ -47,7 +47,7 @@ export function startLiveScreen(
     // line past the terminal's width and wrap it.
     const parts = statusParts(tracker.status, now).map((p) => ({
       ...p,
-      text: p.tone === 'good' ? `● ${sanitizeText(p.text)}` : sanitizeText(p.text),
+      text: p.tone === 'good' ? `● ${printableText(p.text)}` : printableText(p.text),
     }));
     const status = fitStatusLine(parts, (stream.columns ?? 80) - 1)
       .map((p) =>
@@ -72,7 +72,7 @@ export function startLiveScreen(
     });
     log(
       [
-        `${style.bold(sanitizeText(header.title))}  ${style.dim(sanitizeText(header.cluster))}`,
+        `${style.bold(printableText(header.title))}  ${style.dim(printableText(header.cluster))}`,
         status,
         '',
         table,

@@ -1,5 +1,5 @@
 import ora, { type Ora } from 'ora';
-import { sanitizeText } from '../view/sanitizeText.js';
+import { printableText } from '@rxkube/informer';
 
 /** Shows what a command is waiting for: a spinner on a terminal, plain lines otherwise. */
 export interface Progress {
@@ -14,7 +14,7 @@ export interface Progress {
 /**
  * A spinner (ora) on the error stream when it is a terminal; otherwise one line per new text, so
  * logs and tests see the same steps. Texts quote the cluster (error messages, resource
- * versions), so each goes through {@link sanitizeText}.
+ * versions), so each goes through {@link printableText}.
  *
  * @param stream - where to show it (stderr: stdout stays clean for the data)
  * @returns the progress display
@@ -22,8 +22,8 @@ export interface Progress {
 export function createProgress(stream: NodeJS.WriteStream): Progress {
   const progress = rawProgress(stream);
   return {
-    update: (text) => progress.update(sanitizeText(text)),
-    succeed: (text) => progress.succeed(sanitizeText(text)),
+    update: (text) => progress.update(printableText(text)),
+    succeed: (text) => progress.succeed(printableText(text)),
     stop: () => progress.stop(),
   };
 }

@@ -1,7 +1,7 @@
 import Table from 'cli-table3';
 import type { ColumnSet, TableObject } from '../view/columns.js';
 import { statusTone } from '../view/podStatus.js';
-import { sanitizeText } from '../view/sanitizeText.js';
+import { printableText } from '@rxkube/informer';
 import type { Style } from './style.js';
 
 /** A recent change to a row, highlighted for a moment. */
@@ -45,7 +45,7 @@ const noBorders = {
 /**
  * Draws kubectl-style columns (no borders, padded) with cli-table3, colouring the status column
  * and marking rows that were just added (+), modified (~) or deleted (-). Every cell is cluster
- * text and goes through {@link sanitizeText}: a name or status holding an escape sequence is
+ * text and goes through {@link printableText}: a name or status holding an escape sequence is
  * shown escaped, never acted on by the terminal.
  *
  * @param input - columns, rows, recent changes, styles
@@ -61,7 +61,7 @@ export function renderTable(input: TableInput): string {
   const shown = rows.slice(0, Math.max(0, input.maxRows));
   for (const { key, obj } of shown) {
     const change = changes.get(key);
-    const cells = columns.cells(obj, now).map((cell) => sanitizeText(cell));
+    const cells = columns.cells(obj, now).map((cell) => printableText(cell));
     const styled = cells.map((cell, i) =>
       i === columns.statusColumn ? style.tone(cell, statusTone(cell)) : cell,
     );
