@@ -157,8 +157,9 @@ function cacheLoop<T extends object>(parts: InformerLoopParts<T>): Observable<ne
         default:
           watermark.wrote(resourceVersionOf(input.object), queuedKeys);
       }
-      // An input that queued nothing (an empty list, a deletion of an unknown key) is applied.
-      settleResourceVersion();
+      // An input that queued nothing (an empty list, a deletion of an unknown key) is applied
+      // already; one that queued keys moves the version only when its last key is applied.
+      if (queuedKeys.length === 0) settleResourceVersion();
     };
 
     const onBookmark = (resourceVersion: string): void => {

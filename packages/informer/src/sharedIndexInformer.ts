@@ -377,18 +377,11 @@ export class SharedIndexInformer<T extends object = KubeObject> {
    * ```
    */
   handle(options: HandlerOptions = {}): Observable<InformerEvent<T>> {
+    // `stopped` replays its value, so after a stop this completes before registering anything.
     return new Observable<InformerEvent<T>>((subscriber) => {
-      if (this.state === 'stopped') {
-        subscriber.complete();
-        return undefined;
-      }
       const registration = this.addListener((event) => subscriber.next(event), options);
-      const ended = this.stopped.subscribe(() => subscriber.complete());
-      return () => {
-        ended.unsubscribe();
-        registration.remove();
-      };
-    });
+      return () => registration.remove();
+    }).pipe(takeUntil(this.stopped));
   }
 
   /** @returns the informer's counters now */

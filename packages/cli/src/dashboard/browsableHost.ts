@@ -1,4 +1,4 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIPv6 } from 'node:net';
 
 /** Where a browser on this machine reaches the dashboard, given the address it is bound to. */
 export interface BrowsableHost {
@@ -18,7 +18,7 @@ export interface BrowsableHost {
  * @returns the URL host, and whether the bind covers every interface
  */
 export function browsableHost(bound: string): BrowsableHost {
-  if (isIPv4(bound) && bound === '0.0.0.0') return { host: '127.0.0.1', everyInterface: true };
+  if (bound === '0.0.0.0') return { host: '127.0.0.1', everyInterface: true };
   if (isIPv6(bound) && /^[0:]+$/.test(bound)) return { host: '[::1]', everyInterface: true };
   return { host: isIPv6(bound) ? `[${bound}]` : bound, everyInterface: false };
 }

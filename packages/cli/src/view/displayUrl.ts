@@ -1,3 +1,5 @@
+import { redactCredentials } from '@rxkube/informer';
+
 /**
  * A URL — or a message quoting URLs — as the command may show, serve or log it: without the
  * `user:password@` of any URL. A kubeconfig's server may carry credentials
@@ -12,7 +14,7 @@
  * ```
  */
 export function displayUrl(text: string): string {
-  // Up to the last `@` before the path, query or fragment: WHATWG URL parsing takes the last
-  // one as the end of the user information, so a raw `@` in the password is removed too.
-  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#]*@/gi, '$1');
+  // The informer's redaction finds the credentials (also Bearer/Basic values); a URL shown to
+  // a person reads better with its user information gone than starred.
+  return redactCredentials(text).replaceAll('://***@', '://');
 }
