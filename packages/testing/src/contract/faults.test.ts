@@ -114,3 +114,13 @@ test('random watch faults are deterministic for a seed and every one is counted'
   expect(first['malformedLine']).toBeGreaterThan(0);
   expect(await run()).toEqual(first);
 });
+
+test('a fault aimed at writes fails a create and leaves lists and watches alone', async () => {
+  server.faults.failRequests({ code: 500, verb: 'write', resource: 'pods' });
+  expect((await client.get('/api/v1/pods')).status).toBe(200);
+  const refused = await client.request('POST', '/api/v1/namespaces/a/pods', pod('a', 'x'));
+  expect(refused.status).toBe(500);
+  const created = await client.request('POST', '/api/v1/namespaces/a/pods', pod('a', 'x'));
+  expect(created.status).toBe(201);
+  expect(server.faults.count('errorResponse')).toBe(1);
+});

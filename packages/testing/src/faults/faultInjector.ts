@@ -228,6 +228,9 @@ export class FaultInjector {
   }
 }
 
+/** The verbs a `write` target covers. */
+const writeVerbs = new Set(['create', 'update', 'patch', 'delete']);
+
 function take<T>(
   armed: Array<Armed<T>>,
   verb: string,
@@ -236,7 +239,9 @@ function take<T>(
 ): T | undefined {
   const index = armed.findIndex(
     (a) =>
-      ((a.verb ?? fallback) === 'any' || a.verb === verb) &&
+      ((a.verb ?? fallback) === 'any' ||
+        a.verb === verb ||
+        (a.verb === 'write' && writeVerbs.has(verb))) &&
       (a.resource === undefined || a.resource === resource),
   );
   const found = armed[index];

@@ -14,8 +14,11 @@ export type StreamFaultKind = 'closeWatch' | 'resetConnection' | 'malformedLine'
 
 /** Which requests a fault applies to. */
 export interface FaultTarget {
-  /** `list`, `watch`, `get` or `any` (default `any` for request faults, `watch` for stream faults). */
-  verb?: 'list' | 'watch' | 'get' | 'any';
+  /**
+   * `list`, `watch`, `get`, `write` (create, update, patch, delete) or `any` (default `any` for
+   * request faults, `watch` for stream faults).
+   */
+  verb?: 'list' | 'watch' | 'get' | 'write' | 'any';
   /** Resource plural to restrict to (e.g. `pods`); any resource by default. */
   resource?: string;
   /** How many requests the fault applies to. Default 1. */

@@ -137,12 +137,12 @@ test('converges on what the ConfigMaps imply through dropped watches, 500s, comp
   expect(server.faults.count('compaction')).toBeGreaterThan(0);
   expect(Object.keys(expectedState(server)).length).toBeGreaterThan(0);
 
-  // Writes failing with 500 are retried with backoff until they succeed. (Without random
-  // watch faults, no list or watch request can take these 500s instead of the writes.)
+  // Writes failing with 500 are retried with backoff until they succeed. The faults aim at
+  // writes: a relist still in its backoff from the faults above must not take one of them.
   server.faults.randomWatchFaults(undefined);
   const name = Object.keys(expectedState(server))[0]!;
   const before = outcomes.length;
-  server.faults.failRequests({ code: 500, resource: 'deployments', times: 3 });
+  server.faults.failRequests({ code: 500, verb: 'write', resource: 'deployments', times: 3 });
   setData(server, name, { v: 'final' });
   await converged(server);
   const attempts = () => outcomes.slice(before).filter((o) => o.request.name === name);
