@@ -3,6 +3,7 @@ import { isDeletedFinalStateUnknown } from '@rxkube/store';
 import { Subscription, asyncScheduler, interval } from 'rxjs';
 import { InternalError, type InformerError } from './errors.js';
 import type { ListerWatcher } from './listerWatcher.js';
+import { listsToReplace } from './listsToReplace.js';
 import { reflector } from './reflector.js';
 import type { ReflectorOptions } from './reflectorOptions.js';
 import { resourceVersionOf } from './resourceVersion.js';
@@ -75,8 +76,9 @@ export class Controller<T, TItem = T> {
     const scheduler = config.reflector?.scheduler ?? asyncScheduler;
 
     running.add(
-      reflector(config.listerWatcher, { ...config.reflector, onError: report }).subscribe(
-        (input) => {
+      reflector(config.listerWatcher, { ...config.reflector, onError: report })
+        .pipe(listsToReplace())
+        .subscribe((input) => {
           try {
             switch (input.type) {
               case 'bookmark':
@@ -85,8 +87,6 @@ export class Controller<T, TItem = T> {
               case 'replace':
                 this.lastResourceVersion = input.resourceVersion;
                 return queue.replace(input.items, input.resourceVersion);
-              case 'resync':
-                return queue.resync();
               case 'delete':
                 if (!isDeletedFinalStateUnknown(input.object)) queue.delete(input.object);
                 break;
@@ -97,8 +97,7 @@ export class Controller<T, TItem = T> {
           } catch (err) {
             report(new InternalError({ resource: config.listerWatcher.description }, err));
           }
-        },
-      ),
+        }),
     );
     const period = config.fullResyncPeriod ?? 0;
     if (period > 0) {

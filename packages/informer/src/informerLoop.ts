@@ -16,7 +16,8 @@ import { InternalError, ObjectError, type ErrorContext, type InformerError } fro
 import type { ListerWatcher } from './listerWatcher.js';
 import type { ProcessorListener } from './processorListener.js';
 import { reflector } from './reflector.js';
-import type { ReflectorOptions, ReflectorOutput } from './reflectorOptions.js';
+import type { ReflectorOptions } from './reflectorOptions.js';
+import { listsToReplace, type ReflectorInput } from './listsToReplace.js';
 import { resourceVersionOf } from './resourceVersion.js';
 import type { SharedProcessor } from './sharedProcessor.js';
 
@@ -197,17 +198,19 @@ function cacheLoop<T extends object>(parts: InformerLoopParts<T>): Observable<ne
       }
     };
     const reflected = reflector(parts.lw, parts.reflectorOptions).pipe(
-      tap((output: ReflectorOutput<T>) => {
+      listsToReplace(),
+      tap((output: ReflectorInput<T>) => {
         const version =
           output.type === 'bookmark' || output.type === 'replace'
             ? output.resourceVersion
-            : output.type === 'resync'
-              ? undefined
-              : resourceVersionOf(output.object);
+            : resourceVersionOf(output.object);
         if (version !== undefined) parts.onResourceVersion(version);
         if (output.type === 'bookmark') onBookmark(output.resourceVersion);
       }),
-      filter((output): output is FifoInput<T> => output.type !== 'bookmark'),
+      filter(
+        (output): output is Exclude<ReflectorInput<T>, { type: 'bookmark' }> =>
+          output.type !== 'bookmark',
+      ),
     );
     const resyncs = parts.resyncRequests.pipe(
       map((due): ResyncRequest<T> => ({ type: 'resync', due })),

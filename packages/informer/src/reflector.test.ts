@@ -7,7 +7,8 @@ import {
   type InformerError,
 } from './errors.js';
 import { reflector } from './reflector.js';
-import type { ReflectorOptions, ReflectorOutput } from './reflectorOptions.js';
+import type { ReflectorEvent } from './reflectorEvent.js';
+import type { ReflectorOptions } from './reflectorOptions.js';
 import { FakeListerWatcher } from './testing/fakeListerWatcher.testing.js';
 import { pod, type TestPod } from './testing/pods.testing.js';
 import { VirtualClock } from '@rxkube/devkit';
@@ -24,7 +25,7 @@ const refused = (): ConnectionError =>
 
 let lw: FakeListerWatcher<TestPod>;
 let scheduler: VirtualClock;
-let outputs: ReflectorOutput<TestPod>[];
+let outputs: ReflectorEvent<TestPod>[];
 let errors: InformerError[];
 let subscription: Subscription;
 
@@ -36,6 +37,15 @@ function start(options: ReflectorOptions = {}, pageSize?: number): void {
     onError: (err) => errors.push(err),
     ...options,
   }).subscribe((output) => outputs.push(output));
+}
+
+/** @returns the events of a complete list of `items` at `resourceVersion` */
+function listed(items: TestPod[], resourceVersion: string): ReflectorEvent<TestPod>[] {
+  return [
+    { type: 'listStart' },
+    ...items.map((object) => ({ type: 'listItem' as const, object })),
+    { type: 'listDone', resourceVersion },
+  ];
 }
 
 /** Lists `items` at `rv` and leaves the reflector watching. */
@@ -54,7 +64,7 @@ test('lists at "0" with a page size of 500, then watches from the list version w
   start();
   expect(lw.lastList().options).toEqual({ resourceVersion: '0', limit: 500 });
   sync([pod('a', '5')], '10');
-  expect(outputs).toEqual([{ type: 'replace', items: [pod('a', '5')], resourceVersion: '10' }]);
+  expect(outputs).toEqual(listed([pod('a', '5')], '10'));
   expect(lw.lastWatch().options).toEqual({
     resourceVersion: '10',
     timeoutSeconds: 300,
@@ -75,7 +85,7 @@ test('watch events become FIFO inputs and bookmarks become progress markers only
   lw.emit({ type: 'MODIFIED', object: pod('b', '12') });
   lw.emit({ type: 'DELETED', object: pod('a', '13') });
   lw.emit({ type: 'BOOKMARK', object: { metadata: { resourceVersion: '20' } } });
-  expect(outputs.slice(1)).toEqual([
+  expect(outputs.slice(3)).toEqual([
     { type: 'add', object: pod('b', '11') },
     { type: 'update', object: pod('b', '12') },
     { type: 'delete', object: pod('a', '13') },
@@ -321,9 +331,7 @@ test('pages are joined and an expired continue token restarts with a full list',
   lw.lastList().subject.error(expired('response'));
   expect(lw.lastList().options).toEqual({ resourceVersion: '' });
   lw.respondList([pod('a', '1'), pod('c', '3')], '12');
-  expect(outputs).toEqual([
-    { type: 'replace', items: [pod('a', '1'), pod('c', '3')], resourceVersion: '12' },
-  ]);
+  expect(outputs).toEqual(listed([pod('a', '1'), pod('c', '3')], '12'));
   expect(lw.lastWatch().options.resourceVersion).toBe('12');
 });
 
@@ -357,7 +365,7 @@ describe('streaming list', () => {
     });
     lw.emit({ type: 'MODIFIED', object: pod('a', '10') });
     expect(outputs).toEqual([
-      { type: 'replace', items: [pod('a', '3'), pod('b', '4')], resourceVersion: '9' },
+      ...listed([pod('a', '3'), pod('b', '4')], '9'),
       { type: 'update', object: pod('a', '10') },
     ]);
     expect(lw.watches).toHaveLength(1);

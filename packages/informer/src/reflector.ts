@@ -1,6 +1,7 @@
 import { Observable } from 'rxjs';
 import type { ListerWatcher } from './listerWatcher.js';
-import type { ReflectorOptions, ReflectorOutput } from './reflectorOptions.js';
+import type { ReflectorEvent } from './reflectorEvent.js';
+import type { ReflectorOptions } from './reflectorOptions.js';
 import { ReflectorRun } from './reflectorRun.js';
 
 /**
@@ -8,9 +9,10 @@ import { ReflectorRun } from './reflectorRun.js';
  * subscription keeps the cache's input flowing — relisting, re-watching and backing off as
  * client-go does — until it is unsubscribed, which aborts the current request or wait.
  *
- * It emits the inputs of the `deltaFifo` operator: `replace(items, resourceVersion)` after each
- * (re)list, `add`/`update`/`delete` for watch events, plus `bookmark` progress markers (filter
- * them out, or use them to advance a cache's resource version). It never errors: failures go to
+ * It emits typed {@link ReflectorEvent}s: `listStart`, one `listItem` per object and `listDone`
+ * after each (re)list (kube-rs's `Init`/`InitApply`/`InitDone`), `add`/`update`/`delete` for
+ * watch events and `bookmark` progress markers. `listsToReplace()` turns each list into the
+ * `replace` input of the `deltaFifo` operator. It never errors: failures go to
  * `options.onError` as typed `InformerError`s and the Reflector carries on.
  *
  * - Lists at `"0"` first, pages by 500, relists at `""` when the version is expired or too large.
@@ -25,12 +27,13 @@ import { ReflectorRun } from './reflectorRun.js';
  * @typeParam T - the object type
  * @param lw - what to list and watch
  * @param options - scheduler, timing, streaming, error and activity callbacks
- * @returns a cold Observable of {@link ReflectorOutput}
+ * @returns a cold Observable of {@link ReflectorEvent}
  * @example
  * ```ts
  * const indexer = new Indexer<V1Pod>();
  * reflector(listerWatcher<V1Pod>(kc, { version: 'v1', plural: 'pods' }), { onError: console.warn })
  *   .pipe(
+ *     listsToReplace(),
  *     filter((input) => input.type !== 'bookmark'),
  *     deltaFifo({ knownObjects: indexer, emitDeltaTypeReplaced: true,
  *       process: (deltas, initial) => applyDeltas(indexer, deltas, initial) }),
@@ -41,8 +44,8 @@ import { ReflectorRun } from './reflectorRun.js';
 export function reflector<T>(
   lw: ListerWatcher<T>,
   options: ReflectorOptions = {},
-): Observable<ReflectorOutput<T>> {
-  return new Observable<ReflectorOutput<T>>((subscriber) => {
+): Observable<ReflectorEvent<T>> {
+  return new Observable<ReflectorEvent<T>>((subscriber) => {
     const run = new ReflectorRun(lw, options, subscriber);
     run.start();
     return () => run.stop();

@@ -119,6 +119,7 @@ const silentList = new ListIdleError(30_000, where);
 const brokenList = new ListStreamError(where, new Error('Premature close'));
 const expiredEvent = new ApiError({ code: 410, verb: 'watch', source: 'event' }, where);
 const oversizedEvent = new TooLargeError('watch', 16 * 1024 * 1024, where);
+const oversizedPage = new TooLargeError('list', 64 * 1024 * 1024, where);
 
 const sourceTable: readonly (readonly [string, readonly Case[]])[] = [
   [
@@ -242,6 +243,17 @@ const sourceTable: readonly (readonly [string, readonly Case[]])[] = [
       keeps(synced, watchFailed(brokenWatch, true), watch('42')),
       keeps(synced, watchFailed(brokenWatch, true, veryShortWatchMs - 1, 1), watch('42')),
       keeps(synced, watchFailed(idleWatch, true), watch('42')),
+    ],
+  ],
+  [
+    'watch event or list page too large (`TooLargeError`)',
+    [
+      keeps(
+        synced,
+        watchFailed(oversizedEvent, true),
+        backoff(oversizedEvent, list('42', undefined)),
+      ),
+      keeps(synced, listFailed(oversizedPage), backoff(oversizedPage, list('42', undefined))),
     ],
   ],
   [

@@ -102,6 +102,7 @@ export function initialContext(streaming: boolean, pageSize: number | undefined)
  * | watch ended cleanly, very short | backoff, relist |
  * | watch could not connect, or 429 | backoff, watch again |
  * | watch broke mid-stream, or went idle | watch again from the last version |
+ * | watch event or list page too large (`TooLargeError`) | backoff, relist (re-watching would get the same event) |
  * | watch expired (410) | backoff, relist at the last version |
  * | watch failed otherwise (500, undecodable event…) | backoff, relist |
  * | streaming list rejected (422/400) | stop streaming, list at once |

@@ -1,26 +1,19 @@
-import type { FifoInput } from '@rxkube/queue';
 import type { KeyFunc } from '@rxkube/store';
 import type { SchedulerLike } from 'rxjs';
 import type { BackoffOptions } from './backoff.js';
 import type { InformerError } from './errors.js';
 import type { WatchEventType } from './listerWatcher.js';
+import type { ReflectorEvent } from './reflectorEvent.js';
+
+export type { ReflectorBookmark } from './reflectorEvent.js';
 
 /**
- * Progress without a change: a watch bookmark told the Reflector that everything up to
- * `resourceVersion` has been delivered. It moves the resource version and nothing else.
- */
-export interface ReflectorBookmark {
-  readonly type: 'bookmark';
-  readonly resourceVersion: string;
-}
-
-/**
- * What a Reflector emits: the inputs of the `deltaFifo` operator (`replace` after every list,
- * `add`/`update`/`delete` for watch events) and bookmarks.
+ * What a Reflector emits.
  *
+ * @deprecated use {@link ReflectorEvent}, its new name
  * @typeParam T - the object type
  */
-export type ReflectorOutput<T> = FifoInput<T> | ReflectorBookmark;
+export type ReflectorOutput<T> = ReflectorEvent<T>;
 
 /**
  * Callbacks for metrics and logs; all optional, all called synchronously, none may throw.

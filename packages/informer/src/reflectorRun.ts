@@ -1,6 +1,13 @@
 import { FifoInput } from '@rxkube/queue';
 import { deletionHandlingMetaNamespaceKeyFunc, type KeyFunc } from '@rxkube/store';
-import { Subscription, asyncScheduler, timer, type SchedulerLike, type Subscriber } from 'rxjs';
+import {
+  Subscription,
+  asyncScheduler,
+  timer,
+  type Observable,
+  type SchedulerLike,
+  type Subscriber,
+} from 'rxjs';
 import { Backoff } from './backoff.js';
 import { idleTimeout } from './idleTimeout.js';
 import { retryAfterMs } from './errorClasses.js';
@@ -23,13 +30,30 @@ import {
   type ReflectorOutcome,
   type ReflectorStep,
 } from './reflectorMachine.js';
+import { ReflectorEvent } from './reflectorEvent.js';
 import {
   initialEventsEndAnnotation,
   type ReflectorMonitor,
   type ReflectorOptions,
-  type ReflectorOutput,
 } from './reflectorOptions.js';
 import { resourceVersionOf } from './resourceVersion.js';
+
+/**
+ * One watch's progress.
+ *
+ * @typeParam T - the object type
+ */
+interface WatchState<T> {
+  /** The watch's subscription (the current step's). */
+  readonly current: Subscription;
+  readonly startedAt: number;
+  /** Events received so far (a watch that ends early without any is a failure). */
+  events: number;
+  /** Streaming list: objects collected until the initial-events-end bookmark. */
+  initial: Map<unknown, T> | undefined;
+  /** Whether event versions can be resumed from (see `watch`). */
+  inVersionOrder: boolean;
+}
 
 /**
  * One subscription's worth of Reflector: executes the steps {@link transition} chooses and
@@ -60,12 +84,12 @@ export class ReflectorRun<T> {
   /**
    * @param lw - what to list and watch
    * @param options - timing, streaming, callbacks
-   * @param output - where FIFO inputs and bookmarks go
+   * @param output - where the Reflector's events go
    */
   constructor(
     private readonly lw: ListerWatcher<T>,
     private readonly options: ReflectorOptions,
-    private readonly output: Subscriber<ReflectorOutput<T>>,
+    private readonly output: Subscriber<ReflectorEvent<T>>,
   ) {
     this.scheduler = options.scheduler ?? asyncScheduler;
     this.random = options.random ?? Math.random;
@@ -141,7 +165,7 @@ export class ReflectorRun<T> {
       listAll(this.lw, resourceVersion, limit).subscribe({
         next: (result) => {
           this.monitor.listed?.(result.items.length, result.resourceVersion);
-          this.output.next(FifoInput.replace(result.items, result.resourceVersion));
+          this.emitList(result.items, result.resourceVersion);
           this.dispatch({
             type: 'listed',
             requestedResourceVersion: resourceVersion,
@@ -158,110 +182,135 @@ export class ReflectorRun<T> {
     );
   }
 
+  /** Emits a complete list as `listStart`, its items, `listDone`. */
+  private emitList(items: Iterable<T>, resourceVersion: string): void {
+    this.output.next(ReflectorEvent.listStart);
+    for (const object of items) this.output.next(ReflectorEvent.listItem(object));
+    this.output.next(ReflectorEvent.listDone(resourceVersion));
+  }
+
+  /** Opens a watch (or streaming list) and follows it until it ends or fails. */
   private watch(current: Subscription, resourceVersion: string, streaming: boolean): void {
     this.monitor.watching?.(resourceVersion, streaming);
-    const startedAt = this.scheduler.now();
-    let events = 0;
-    // Streaming list: objects collect here until the initial-events-end bookmark.
-    let initial: Map<unknown, T> | undefined = streaming ? new Map() : undefined;
-    // A plain watch from "" or "0" opens with the whole state as ADDED events in key order, not
-    // in version order: resuming from one of their versions would replay changes older than the
-    // cache. As in client-go, versions count once an event of another type has arrived.
-    let inVersionOrder = streaming || (resourceVersion !== '' && resourceVersion !== '0');
+    const state: WatchState<T> = {
+      current,
+      startedAt: this.scheduler.now(),
+      events: 0,
+      initial: streaming ? new Map() : undefined,
+      // A plain watch from "" or "0" opens with the whole state as ADDED events in key order,
+      // not in version order: resuming from one of their versions would replay changes older
+      // than the cache. As in client-go, versions count once an event of another type arrives.
+      inVersionOrder: streaming || (resourceVersion !== '' && resourceVersion !== '0'),
+    };
+    current.add(
+      this.watchSource(resourceVersion, streaming).subscribe({
+        next: (event) => this.watchEvent(state, event),
+        error: (err: unknown) => this.watchFailed(state, err),
+        complete: () => this.watchCompleted(state),
+      }),
+    );
+  }
+
+  /** @returns the watch request, aborted when idle for longer than the idle timeout */
+  private watchSource(resourceVersion: string, streaming: boolean): Observable<WatchEvent<T>> {
     const timeoutSeconds = Math.floor((this.minWatchTimeoutMs / 1000) * (this.random() + 1));
-    let source = this.lw.watch({
+    const source = this.lw.watch({
       resourceVersion,
       timeoutSeconds,
       allowWatchBookmarks: true,
       ...(streaming ? { sendInitialEvents: true, resourceVersionMatch: 'NotOlderThan' } : {}),
     });
-    if (this.idleTimeoutMs > 0) {
-      const idleMs = this.idleTimeoutMs;
-      source = source.pipe(
-        idleTimeout(idleMs, this.scheduler, () => new WatchIdleError(idleMs, this.errorContext)),
-      );
-    }
-
-    const fail = (err: unknown): void => {
-      current.unsubscribe();
-      const error = this.typed(err);
-      this.report(error);
-      const opened = !(
-        error instanceof ConnectionError ||
-        (error instanceof ApiError && error.source === 'response')
-      );
-      if (initial !== undefined) this.dispatch({ type: 'watchListFailed', error, opened });
-      else {
-        const durationMs = this.scheduler.now() - startedAt;
-        this.dispatch({ type: 'watchFailed', error, opened, durationMs, events });
-      }
-    };
-
-    const onEvent = (event: WatchEvent<T>): void => {
-      events++;
-      this.monitor.event?.(event.type);
-      if (event.type === 'ERROR') {
-        fail(
-          new ApiError(
-            {
-              code: event.object.code ?? 500,
-              status: event.object,
-              verb: 'watch',
-              source: 'event',
-            },
-            this.errorContext,
-          ),
-        );
-        return;
-      }
-      const resourceVersion = resourceVersionOf(event.object);
-      if (initial !== undefined) {
-        if (event.type !== 'BOOKMARK') {
-          collectInitial(initial, event.type, event.object, this.keyFunc);
-        } else if (event.object.metadata?.annotations?.[initialEventsEndAnnotation] === 'true') {
-          const items = [...initial.values()];
-          initial = undefined;
-          this.monitor.listed?.(items.length, resourceVersion ?? '');
-          this.output.next(FifoInput.replace(items, resourceVersion ?? ''));
-          this.dispatch({ type: 'initialEventsEnded', resourceVersion: resourceVersion ?? '' });
-        }
-        return;
-      }
-      switch (event.type) {
-        case 'ADDED':
-          this.output.next(FifoInput.add(event.object));
-          break;
-        case 'MODIFIED':
-          this.output.next(FifoInput.update(event.object));
-          break;
-        case 'DELETED':
-          this.output.next(FifoInput.delete(event.object));
-          break;
-        case 'BOOKMARK':
-          if (resourceVersion !== undefined)
-            this.output.next({ type: 'bookmark', resourceVersion });
-          break;
-      }
-      if (event.type !== 'ADDED') inVersionOrder = true;
-      if (inVersionOrder && resourceVersion !== undefined) this.watchedVersion = resourceVersion;
-    };
-
-    current.add(
-      source.subscribe({
-        next: onEvent,
-        error: fail,
-        complete: () => {
-          if (initial !== undefined) {
-            const error = new WatchListError(this.errorContext);
-            this.report(error);
-            this.dispatch({ type: 'watchListFailed', error, opened: true });
-          } else {
-            const durationMs = this.scheduler.now() - startedAt;
-            this.dispatch({ type: 'watchEnded', durationMs, events });
-          }
-        },
-      }),
+    if (this.idleTimeoutMs <= 0) return source;
+    const idleMs = this.idleTimeoutMs;
+    return source.pipe(
+      idleTimeout(idleMs, this.scheduler, () => new WatchIdleError(idleMs, this.errorContext)),
     );
+  }
+
+  /** Handles one watch event: the hot path, run for every event of every watch. */
+  private watchEvent(state: WatchState<T>, event: WatchEvent<T>): void {
+    state.events++;
+    this.monitor.event?.(event.type);
+    if (event.type === 'ERROR') {
+      const code = event.object.code ?? 500;
+      const failure = { code, status: event.object, verb: 'watch', source: 'event' } as const;
+      this.watchFailed(state, new ApiError(failure, this.errorContext));
+      return;
+    }
+    if (state.initial !== undefined) {
+      this.initialEvent(state, state.initial, event);
+      return;
+    }
+    const resourceVersion = resourceVersionOf(event.object);
+    switch (event.type) {
+      case 'ADDED':
+        this.output.next(FifoInput.add(event.object));
+        break;
+      case 'MODIFIED':
+        this.output.next(FifoInput.update(event.object));
+        break;
+      case 'DELETED':
+        this.output.next(FifoInput.delete(event.object));
+        break;
+      case 'BOOKMARK':
+        if (resourceVersion !== undefined)
+          this.output.next(ReflectorEvent.bookmark(resourceVersion));
+        break;
+    }
+    if (event.type !== 'ADDED') state.inVersionOrder = true;
+    if (state.inVersionOrder && resourceVersion !== undefined) {
+      this.watchedVersion = resourceVersion;
+    }
+  }
+
+  /**
+   * Streaming list: objects collect in `initial` until the bookmark that ends the initial
+   * events, then go out as one list.
+   */
+  private initialEvent(
+    state: WatchState<T>,
+    initial: Map<unknown, T>,
+    event: Exclude<WatchEvent<T>, { type: 'ERROR' }>,
+  ): void {
+    if (event.type !== 'BOOKMARK') {
+      collectInitial(initial, event.type, event.object, this.keyFunc);
+      return;
+    }
+    if (event.object.metadata?.annotations?.[initialEventsEndAnnotation] !== 'true') return;
+    const resourceVersion = resourceVersionOf(event.object) ?? '';
+    state.initial = undefined;
+    this.monitor.listed?.(initial.size, resourceVersion);
+    this.emitList(initial.values(), resourceVersion);
+    this.dispatch({ type: 'initialEventsEnded', resourceVersion });
+  }
+
+  /** The watch failed: report, stop it, and let the machine decide what comes next. */
+  private watchFailed(state: WatchState<T>, err: unknown): void {
+    state.current.unsubscribe();
+    const error = this.typed(err);
+    this.report(error);
+    const opened = !(
+      error instanceof ConnectionError ||
+      (error instanceof ApiError && error.source === 'response')
+    );
+    if (state.initial !== undefined) {
+      this.dispatch({ type: 'watchListFailed', error, opened });
+      return;
+    }
+    const durationMs = this.scheduler.now() - state.startedAt;
+    this.dispatch({ type: 'watchFailed', error, opened, durationMs, events: state.events });
+  }
+
+  /** The server ended the watch; a streaming list that ends before its bookmark failed. */
+  private watchCompleted(state: WatchState<T>): void {
+    if (state.initial !== undefined) {
+      const error = new WatchListError(this.errorContext);
+      this.report(error);
+      this.dispatch({ type: 'watchListFailed', error, opened: true });
+      return;
+    }
+    const durationMs = this.scheduler.now() - state.startedAt;
+    this.dispatch({ type: 'watchEnded', durationMs, events: state.events });
   }
 
   private typed(err: unknown): InformerError {
