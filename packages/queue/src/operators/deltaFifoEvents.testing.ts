@@ -33,7 +33,8 @@ export function nameOf(popped: PoppedDeltas<TestObj>['deltas']): string {
 
 /**
  * Describes an event in one short word, for logs and marble diagrams: `queued:add:a,b`,
- * `popped:a`, `depth:1`, `synced`, `relistApplied:7`, `skipped:add`, `processed:a`.
+ * `popped:a:1,2` (the popped objects' values, `x` for a tombstone), `depth:1`, `synced`,
+ * `relistApplied:7`, `skipped:add`, `processed:a`.
  *
  * @param event - an event of `deltaFifo`
  * @returns its description
@@ -43,7 +44,7 @@ export function describeEvent(event: AnyEvent<TestObj, FifoInput<TestObj>>): str
     case 'queued':
       return `queued:${event.input.type}:${event.keys.join(',')}`;
     case 'popped':
-      return `popped:${event.key}`;
+      return `popped:${event.key}:${valuesOf(event.deltas).join(',')}`;
     case 'depth':
       return `depth:${event.depth}`;
     case 'synced':
@@ -55,4 +56,10 @@ export function describeEvent(event: AnyEvent<TestObj, FifoInput<TestObj>>): str
     case 'processed':
       return `processed:${event.key}`;
   }
+}
+
+function valuesOf(deltas: PoppedDeltas<TestObj>['deltas']): string[] {
+  return deltas
+    .toArray()
+    .map(({ object }) => (object instanceof DeletedFinalStateUnknown ? 'x' : String(object.value)));
 }
