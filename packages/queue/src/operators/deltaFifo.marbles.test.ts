@@ -1,4 +1,4 @@
-import { asyncScheduler, delay, map, of, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, delay, map, of, type SchedulerAction, type SchedulerLike } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { RequeueError } from '../errors.js';
 import { MapStore, obj, type TestObj } from '../fixtures.testing.js';
@@ -16,7 +16,8 @@ const named = (...descriptions: string[]): Record<string, string> =>
 /** A scheduler that runs every action `frames` later than asked, in (virtual) time. */
 const later = (frames: number): SchedulerLike => ({
   now: () => asyncScheduler.now(),
-  schedule: (work, wait = 0, state) => asyncScheduler.schedule(work, wait + frames, state),
+  schedule: <S>(work: (this: SchedulerAction<S>, state?: S) => void, wait = 0, state?: S) =>
+    asyncScheduler.schedule(work, wait + frames, state),
 });
 
 describe('deltaFifo (marbles)', () => {
