@@ -9,8 +9,9 @@ import { ReflectorRun } from './reflectorRun.js';
  * client-go does — until it is unsubscribed, which aborts the current request or wait.
  *
  * It emits the inputs of the `deltaFifo` operator: `replace(items, resourceVersion)` after each
- * (re)list, `add`/`update`/`delete` for watch events, plus `bookmark` progress markers (filter
- * them out, or use them to advance a cache's resource version). It never errors: failures go to
+ * (re)list, `add`/`update`/`delete` for watch events, and `bookmark` progress markers (which
+ * queue nothing and come out of `deltaFifo` as `queued` events, to advance a cache's resource
+ * version). It never errors: failures go to
  * `options.onError` as typed `InformerError`s and the Reflector carries on.
  *
  * - Lists at `"0"` first, pages by 500, relists at `""` when the version is expired or too large.
@@ -31,9 +32,9 @@ import { ReflectorRun } from './reflectorRun.js';
  * const indexer = new Indexer<V1Pod>();
  * reflector(listerWatcher<V1Pod>(kc, { version: 'v1', plural: 'pods' }), { onError: console.warn })
  *   .pipe(
- *     filter((input) => input.type !== 'bookmark'),
- *     deltaFifo({ knownObjects: indexer, emitDeltaTypeReplaced: true,
- *       process: (deltas, initial) => applyDeltas(indexer, deltas, initial) }),
+ *     deltaFifo({ knownObjects: indexer, emitDeltaTypeReplaced: true }),
+ *     filter((event) => event.type === 'popped'),
+ *     concatMap((popped) => applyDeltas(indexer, popped.deltas, popped.isInInitialList)),
  *   )
  *   .subscribe((event) => console.log(event.type));
  * ```
