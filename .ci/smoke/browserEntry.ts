@@ -2,7 +2,7 @@
 // resolve no Node built-in. It also runs, so the bundle is known to work, not only to build.
 import { FifoInput, applyDeltas, deltaFifo } from '@rxkube/queue';
 import { Indexer, NamespaceIndex, metaNamespaceIndexFunc, type KubeObject } from '@rxkube/store';
-import { from, lastValueFrom, toArray } from 'rxjs';
+import { concatMap, filter, from, lastValueFrom, toArray } from 'rxjs';
 
 interface Pod extends KubeObject {
   readonly kind: string;
@@ -19,10 +19,9 @@ const events = await lastValueFrom(
     FifoInput.replace([pod('a', 'x'), pod('a', 'y'), pod('b', 'z')], '1'),
     FifoInput.delete(pod('a', 'y')),
   ]).pipe(
-    deltaFifo({
-      knownObjects: indexer,
-      process: (deltas, isInInitialList) => applyDeltas(indexer, deltas, isInInitialList),
-    }),
+    deltaFifo({ knownObjects: indexer }),
+    filter((event) => event.type === 'popped'),
+    concatMap((popped) => applyDeltas(indexer, popped.deltas, popped.isInInitialList)),
     toArray(),
   ),
 );

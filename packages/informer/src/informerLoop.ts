@@ -1,5 +1,7 @@
 import {
+  type DeltaFifoEvent,
   type Deltas,
+  type FifoBookmark,
   FifoInput,
   VersionWatermark,
   applyDelta,
@@ -23,6 +25,9 @@ import type { SharedProcessor } from './sharedProcessor.js';
 
 /** A resync made due by one handler, on its way into the queue. */
 type ResyncRequest<T> = { readonly type: 'resync'; readonly due: ProcessorListener<T> };
+
+/** What the loop writes to its queue: the Reflector's changes (bookmarks are handled before). */
+type LoopInput<T> = Exclude<FifoInput<T>, FifoBookmark> | ResyncRequest<T>;
 
 /** Everything the informer's cache loop works with. */
 export interface InformerLoopParts<T extends object> {
@@ -111,9 +116,7 @@ function cacheLoop<T extends object>(parts: InformerLoopParts<T>): Observable<ne
       return parts.freeze ? deepFreeze(out) : out;
     };
 
-    const prepare = (
-      input: FifoInput<T> | ResyncRequest<T>,
-    ): FifoInput<T> | ResyncRequest<T> | undefined => {
+    const prepare = (input: LoopInput<T>): LoopInput<T> | undefined => {
       switch (input.type) {
         case 'resync':
           return input;
@@ -138,10 +141,7 @@ function cacheLoop<T extends object>(parts: InformerLoopParts<T>): Observable<ne
     };
 
     // Runs once the queue has taken `input`, before any key it queued is processed.
-    const onWrite = (
-      input: FifoInput<T> | ResyncRequest<T>,
-      queuedKeys: readonly string[],
-    ): void => {
+    const onWrite = (input: LoopInput<T>, queuedKeys: readonly string[]): void => {
       switch (input.type) {
         case 'resync':
           // A Sync carries the cached object: it changes no version.
@@ -208,29 +208,43 @@ function cacheLoop<T extends object>(parts: InformerLoopParts<T>): Observable<ne
         if (output.type === 'bookmark') onBookmark(output.resourceVersion);
       }),
       filter(
-        (output): output is Exclude<ReflectorInput<T>, { type: 'bookmark' }> =>
-          output.type !== 'bookmark',
+        (output): output is Exclude<ReflectorInput<T>, FifoBookmark> => output.type !== 'bookmark',
       ),
     );
     const resyncs = parts.resyncRequests.pipe(
       map((due): ResyncRequest<T> => ({ type: 'resync', due })),
     );
 
+    // The queue's events, back to the loop's callbacks. A relist's end is tracked by the loop
+    // itself (`replacing`), so `relistApplied` is not needed here.
+    const onFifoEvent = (event: DeltaFifoEvent<T, LoopInput<T>>): void => {
+      switch (event.type) {
+        case 'queued':
+          return onWrite(event.input, event.keys);
+        case 'popped':
+          return process(event.deltas, event.isInInitialList, event.key);
+        case 'depth':
+          return parts.onDepth(event.depth);
+        case 'synced':
+          return parts.onSynced();
+        case 'skipped':
+          return report(new ObjectError(event.error.obj, 'key', parts.errorContext(), event.error));
+        case 'relistApplied':
+          return;
+      }
+    };
+
     return merge(reflected, resyncs).pipe(
       map(prepare),
-      filter((input): input is FifoInput<T> | ResyncRequest<T> => input !== undefined),
-      deltaFifo<T, never>({
+      filter((input): input is LoopInput<T> => input !== undefined),
+      deltaFifo<T, LoopInput<T>>({
         knownObjects: indexer,
         keyFunction: parts.keyFunc,
         emitDeltaTypeReplaced: true,
         scheduler: parts.scheduler,
-        onKeyError: (error) =>
-          report(new ObjectError(error.obj, 'key', parts.errorContext(), error)),
-        onSynced: parts.onSynced,
-        onWrite,
-        onDepth: parts.onDepth,
-        process,
+        keyErrors: 'skip',
       }),
+      tap(onFifoEvent),
       ignoreElements(),
     );
   });

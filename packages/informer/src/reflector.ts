@@ -34,9 +34,9 @@ import { ReflectorRun } from './reflectorRun.js';
  * reflector(listerWatcher<V1Pod>(kc, { version: 'v1', plural: 'pods' }), { onError: console.warn })
  *   .pipe(
  *     listsToReplace(),
- *     filter((input) => input.type !== 'bookmark'),
- *     deltaFifo({ knownObjects: indexer, emitDeltaTypeReplaced: true,
- *       process: (deltas, initial) => applyDeltas(indexer, deltas, initial) }),
+ *     deltaFifo({ knownObjects: indexer, emitDeltaTypeReplaced: true }),
+ *     filter((event) => event.type === 'popped'),
+ *     concatMap((popped) => applyDeltas(indexer, popped.deltas, popped.isInInitialList)),
  *   )
  *   .subscribe((event) => console.log(event.type));
  * ```

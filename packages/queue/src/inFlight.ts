@@ -1,12 +1,12 @@
 import type { KeyListerGetter } from '@rxkube/store';
-import { DeltaType, type Delta } from './deltas.js';
+import { DeltaType } from './deltas.js';
+import type { PoppedDeltas } from './poppedDeltas.js';
 
-/** The item a pop is processing, with what is needed to treat its key as known meanwhile. */
-export interface InFlight<T> {
-  readonly key: string;
-  readonly deltas: readonly Delta<T>[];
-  readonly isInInitialList: boolean;
-}
+/**
+ * The item a pop is processing, with what is needed to treat its key as known meanwhile: the
+ * popped record itself.
+ */
+export type InFlight<T> = PoppedDeltas<T>;
 
 /**
  * What `known` will hold under `key` once the in-flight changes (if any) are applied.
@@ -27,7 +27,7 @@ export function knownObjectAfter<T>(
 ): T | undefined {
   if (known === undefined) return undefined;
   if (inFlight?.key !== key) return known.getByKey(key);
-  const newest = inFlight.deltas[inFlight.deltas.length - 1];
+  const newest = inFlight.deltas.newest();
   return newest === undefined || newest.type === DeltaType.Deleted ? undefined : newest.object;
 }
 

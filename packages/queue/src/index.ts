@@ -6,13 +6,13 @@
  * @packageDocumentation
  * @module @rxkube/queue
  */
-export { DeletedFinalStateUnknown, KeyError } from '@rxkube/store';
 export { DeltaType, Deltas } from './deltas.js';
 export type { Delta } from './deltas.js';
 export { FIFOClosedError, ItemNotProcessingError, RequeueError } from './errors.js';
 export type { PopProcessFunc, Queue } from './queue.js';
-export { DeltaFIFO } from './deltaFIFO.js';
-export type { DeltaFIFOOptions, TransformFunc } from './deltaFIFOOptions.js';
+export { DeltaFIFO } from './deltaFifoQueue.js';
+export type { PoppedDeltas } from './poppedDeltas.js';
+export type { DeltaFIFOOptions, TransformFunc } from './deltaFifoQueueOptions.js';
 export { FIFO } from './fifo.js';
 export type { FIFOOptions } from './fifo.js';
 export { applyDelta, applyDeltas } from './applyDeltas.js';
@@ -25,10 +25,26 @@ export type {
   UpsertDeltaType,
 } from './applyDeltas.js';
 export { FifoInput } from './operators/fifoInput.js';
-export type { FifoDelete, FifoReplace, FifoResync, FifoWrite } from './operators/fifoInput.js';
+export type {
+  FifoBookmark,
+  FifoDelete,
+  FifoReplace,
+  FifoResync,
+  FifoWrite,
+} from './operators/fifoInput.js';
 export { deltaFifo } from './operators/deltaFifo.js';
+export type { DeltaFifoConfig, ProcessDeltas } from './operators/deltaFifo.js';
+export type {
+  DeltaFifoDepth,
+  DeltaFifoEvent,
+  DeltaFifoProcessEvent,
+  DeltaFifoProcessed,
+  DeltaFifoQueued,
+  DeltaFifoRelistApplied,
+  DeltaFifoSkipped,
+  DeltaFifoSynced,
+} from './operators/deltaFifoEvent.js';
 export { VersionWatermark } from './versionWatermark.js';
-export type { DeltaFifoConfig, PoppedDeltas, ProcessDeltas } from './operators/deltaFifo.js';
 export { WorkQueue } from './workqueue/workQueue.js';
 export type {
   WorkQueueGetOptions,

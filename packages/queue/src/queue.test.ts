@@ -1,5 +1,5 @@
 import { DeletedFinalStateUnknown, isDeletedFinalStateUnknown } from '@rxkube/store';
-import { DeltaFIFO } from './deltaFIFO.js';
+import { DeltaFIFO } from './deltaFifoQueue.js';
 import { Deltas } from './deltas.js';
 import { FIFOClosedError } from './errors.js';
 import { FIFO } from './fifo.js';

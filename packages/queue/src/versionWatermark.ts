@@ -15,7 +15,7 @@ interface PendingKey {
  * pops keys in the order they were first queued, so after writes a\@5, b\@6, a\@7 it applies a\@5
  * and a\@7 before b\@6. Nor does it compare versions, which are opaque: it follows the ORDER in
  * which inputs arrived and which keys each one left queued (the `queuedKeys` the `deltaFifo`
- * operator reports to `onWrite`).
+ * operator reports in its `queued` events).
  *
  * Cost: O(1) per input and per key applied (amortised), one small record per queued key.
  *
@@ -23,15 +23,14 @@ interface PendingKey {
  * ```ts
  * const watermark = new VersionWatermark();
  * inputs$.pipe(
- *   deltaFifo({
- *     knownObjects: indexer,
- *     onWrite: (input, queuedKeys) => watermark.wrote(versionOf(input), queuedKeys),
- *     process: (deltas, initial, key) => {
- *       watermark.applying(key);
- *       applyDeltas(indexer, deltas, initial);
- *       const version = watermark.resourceVersion;
- *       if (version !== undefined) indexer.setResourceVersion(version);
- *     },
+ *   deltaFifo({ knownObjects: indexer }),
+ *   tap((event) => {
+ *     if (event.type === 'queued') watermark.wrote(versionOf(event.input), event.keys);
+ *     if (event.type !== 'popped') return;
+ *     watermark.applying(event.key);
+ *     applyDeltas(indexer, event.deltas, event.isInInitialList);
+ *     const version = watermark.resourceVersion;
+ *     if (version !== undefined) indexer.setResourceVersion(version);
  *   }),
  * );
  * ```

@@ -1,6 +1,6 @@
 /**
  * `@rxkube/store`: keys, the `Indexer`/`Store` cache whose every write yields an immutable,
- * indexed snapshot on a `BehaviorSubject`, and selectors over those snapshots. Runs in Node.js and
+ * indexed snapshot on a read-only `BehaviorSubject` view, and selectors over those snapshots. Runs in Node.js and
  * in browsers.
  *
  * @packageDocumentation
@@ -25,7 +25,9 @@ export type { IndexFunc, Indexers } from './indexFunc.js';
 export { IndexConflictError, IndexFuncError, IndexNotFoundError } from './indexErrors.js';
 export { IndexerView } from './indexerView.js';
 export { IndexerSnapshot } from './indexerSnapshot.js';
-export { IndexerSubject } from './indexerSubject.js';
+export type { IndexerSubject } from './indexerSubject.js';
+export { snapshotView } from './snapshotView.js';
+export type { ReadonlyBehaviorSubject, SnapshotViewOptions } from './snapshotView.js';
 export { Indexer } from './indexer.js';
 export type { CoalesceMode, IndexerOptions } from './indexer.js';
 export { Store } from './store.js';

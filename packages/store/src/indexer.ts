@@ -1,14 +1,16 @@
+import { BehaviorSubject } from 'rxjs';
 import type { DeletedFinalStateUnknown } from './deletedFinalStateUnknown.js';
 import type { Owner } from './hamt.js';
 import type { Indexers } from './indexFunc.js';
 import { IndexerSnapshot } from './indexerSnapshot.js';
 import { IndexerState, buildIndex, rebuild, remove, upsert } from './indexerState.js';
-import { type SnapshotSource, IndexerSubject } from './indexerSubject.js';
+import type { IndexerSubject } from './indexerSubject.js';
 import { IndexerTable } from './indexerTable.js';
 import { IndexerView } from './indexerView.js';
 import type { KeyListerGetter } from './keyListerGetter.js';
 import { type ExplicitKey, type KeyFunc, deletionHandlingMetaNamespaceKeyFunc } from './keys.js';
 import type { KubeObject } from './kubeObject.js';
+import { snapshotView } from './snapshotView.js';
 
 /**
  * When `indexer$` emits after a write outside {@link Indexer.batch}:
@@ -75,6 +77,8 @@ export class Indexer<T extends object = KubeObject>
    * follow {@link IndexerOptions.coalesce} and {@link Indexer.batch}. Completes on `close()`.
    */
   readonly indexer$: IndexerSubject<T>;
+  // What `indexer$` views; only the Indexer emits on it.
+  private readonly snapshots$: BehaviorSubject<IndexerSnapshot<T>>;
 
   // Edit token: trie nodes carrying it were created since the last snapshot and may be mutated
   // in place. Replaced whenever a snapshot is sealed, which freezes every existing node.
@@ -102,11 +106,12 @@ export class Indexer<T extends object = KubeObject>
     this.coalesce = options.coalesce ?? 'none';
     this.keepSameVersion = options.keepSameVersion ?? true;
     this.resourceVersionFromWrites = options.resourceVersionFromWrites ?? true;
-    const source: SnapshotSource<T> = {
-      snapshot: () => this.snapshot(),
-      publishPending: () => this.publish(),
-    };
-    this.indexer$ = new IndexerSubject(source);
+    this.snapshots$ = new BehaviorSubject(this.snapshot());
+    // `value` is computed on read, and a new subscriber first catches the others up.
+    this.indexer$ = snapshotView(this.snapshots$, {
+      current: () => this.snapshot(),
+      beforeSubscribe: () => this.publish(),
+    });
     this.lastPublished = this.current;
   }
 
@@ -206,7 +211,7 @@ export class Indexer<T extends object = KubeObject>
     try {
       return writes();
     } finally {
-      if (--this.batchDepth === 0 && this.indexer$.observed) this.publish();
+      if (--this.batchDepth === 0 && this.snapshots$.observed) this.publish();
     }
   }
 
@@ -251,7 +256,7 @@ export class Indexer<T extends object = KubeObject>
     if (this.closed) return;
     this.publish();
     this.closed = true;
-    this.indexer$.complete();
+    this.snapshots$.complete();
   }
 
   // Only a write that changed the content moves the resource version: a resync or a relist
@@ -275,14 +280,14 @@ export class Indexer<T extends object = KubeObject>
         this.scheduled = true;
         queueMicrotask(this.onMicrotask);
       }
-    } else if (this.indexer$.observed) {
+    } else if (this.snapshots$.observed) {
       this.publish();
     }
   }
 
   private readonly onMicrotask = (): void => {
     this.scheduled = false;
-    if (this.batchDepth === 0 && this.indexer$.observed) this.publish();
+    if (this.batchDepth === 0 && this.snapshots$.observed) this.publish();
   };
 
   // Emits the current snapshot unless it was the last one emitted. A subscriber that writes
@@ -301,7 +306,7 @@ export class Indexer<T extends object = KubeObject>
         const snapshot = this.snapshot();
         if (snapshot !== this.lastPublished) {
           this.lastPublished = snapshot;
-          this.indexer$.publish(snapshot);
+          this.snapshots$.next(snapshot);
         }
       } while (this.republish);
     } finally {

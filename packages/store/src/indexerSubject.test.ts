@@ -148,9 +148,11 @@ describe('indexer$', () => {
     expect(second).toEqual([0, 1, 2]);
   });
 
-  it('rejects next from outside', () => {
+  it('offers no next to the outside', () => {
     const indexer = new Indexer<TestPod>();
+    // @ts-expect-error: read-only by type
     expect(() => indexer.indexer$.next(indexer.snapshot())).toThrow(TypeError);
+    expect('next' in indexer.indexer$).toBe(false);
   });
 
   describe('close', () => {

@@ -2,9 +2,8 @@ import {
   Indexer,
   NamespaceIndex,
   metaNamespaceIndexFunc,
-  type IndexerSnapshot,
+  type IndexerSubject,
 } from '@rxkube/store';
-import type { BehaviorSubject } from 'rxjs';
 import type { FeedMessage, FeedObject } from '../dashboard/feedProtocol.js';
 import { summarizePod, type PodLike } from '../view/podStatus.js';
 
@@ -44,7 +43,7 @@ export class PodCache {
   });
 
   /** Snapshots of the cache. */
-  get indexer$(): BehaviorSubject<IndexerSnapshot<Pod>> {
+  get indexer$(): IndexerSubject<Pod> {
     return this.indexer.indexer$;
   }
 

@@ -3,6 +3,7 @@ import { Subject } from 'rxjs';
 import { applyDeltas, type ResourceEvent } from '../applyDeltas.js';
 import { deferred, obj, type TestObj } from '../fixtures.testing.js';
 import { deltaFifo } from './deltaFifo.js';
+import { processedValues } from './deltaFifoEvents.testing.js';
 import { FifoInput } from './fifoInput.js';
 
 /** One line per event, so sequences read at a glance. */
@@ -39,6 +40,7 @@ describe('deltaFifo into an Indexer', () => {
           emitDeltaTypeReplaced: true,
           process: (deltas, isInInitialList) => applyDeltas(indexer, deltas, isInInitialList),
         }),
+        processedValues(),
       )
       .subscribe({
         next: (event) => {

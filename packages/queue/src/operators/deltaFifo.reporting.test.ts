@@ -1,18 +1,14 @@
+import { jest } from '@jest/globals';
 import { DeletedFinalStateUnknown } from '@rxkube/store';
-import { NEVER, Subject, VirtualTimeScheduler, lastValueFrom, of, toArray } from 'rxjs';
-import type { Deltas } from '../deltas.js';
+import { NEVER, Subject, VirtualTimeScheduler, lastValueFrom, of, tap, toArray } from 'rxjs';
 import { RequeueError } from '../errors.js';
 import { MapStore, deferred, obj, settle, type TestObj } from '../fixtures.testing.js';
 import { deltaFifo } from './deltaFifo.js';
+import { nameOf, poppedOnly } from './deltaFifoEvents.testing.js';
 import { FifoInput } from './fifoInput.js';
 
-const nameOf = (d: Deltas<TestObj>): string => {
-  const object = d.newest()?.object;
-  return object instanceof DeletedFinalStateUnknown ? object.key : (object?.metadata.name ?? '');
-};
-
-describe('deltaFifo onWrite', () => {
-  it('tells onWrite the keys each input queued, before any of them is processed', async () => {
+describe('deltaFifo queued events', () => {
+  it('emits the keys each input queued, before any of them is processed', async () => {
     const log: string[] = [];
     await lastValueFrom(
       of(
@@ -24,9 +20,9 @@ describe('deltaFifo onWrite', () => {
       ).pipe(
         deltaFifo<TestObj, never>({
           knownObjects: new MapStore([obj('k', 1), obj('s', 1)]),
-          onWrite: (input, keys) => log.push(`${input.type}:${keys.join(',')}`),
           process: (d) => void log.push(`process:${nameOf(d)}`),
         }),
+        tap((e) => e.type === 'queued' && log.push(`${e.input.type}:${e.keys.join(',')}`)),
       ),
       { defaultValue: undefined },
     );
@@ -47,38 +43,35 @@ describe('deltaFifo onWrite', () => {
     ]);
   });
 
-  it('reports the keys a resync queued, and only those', async () => {
+  it('emits the keys a resync queued, and only those', async () => {
     const reported: string[][] = [];
     await lastValueFrom(
       of(FifoInput.update(obj('b', 2)), FifoInput.resync()).pipe(
         deltaFifo<TestObj, never>({
           knownObjects: new MapStore([obj('a', 1), obj('b', 1), obj('c', 1)]),
-          onWrite: (input, keys) => input.type === 'resync' && reported.push([...keys]),
           process: () => undefined,
         }),
+        tap((e) => e.type === 'queued' && e.input.type === 'resync' && reported.push([...e.keys])),
       ),
       { defaultValue: undefined },
     );
     expect(reported).toEqual([['a', 'c']]);
   });
 
-  it('reports no key for an input skipped by onKeyError; a replace reports its other objects', async () => {
+  it('emits no key for an input skipped for lack of a key; a replace emits its other objects', async () => {
     const bad = { metadata: {} } as unknown as TestObj;
     const reported: string[] = [];
     await lastValueFrom(
       of(FifoInput.add(bad), FifoInput.replace([obj('a', 1), bad], '1')).pipe(
-        deltaFifo<TestObj, never>({
-          onKeyError: () => undefined,
-          onWrite: (input, keys) => reported.push(`${input.type}:${keys.join(',')}`),
-          process: () => undefined,
-        }),
+        deltaFifo<TestObj, never>({ keyErrors: 'skip', process: () => undefined }),
+        tap((e) => e.type === 'queued' && reported.push(`${e.input.type}:${e.keys.join(',')}`)),
       ),
       { defaultValue: undefined },
     );
     expect(reported).toEqual(['add:', 'replace:a']);
   });
 
-  it('reports a key being processed that a replace found deleted, though the store never held it', async () => {
+  it('emits a key being processed that a replace found deleted, though the store never held it', async () => {
     const gate = deferred();
     const started = deferred();
     const input = new Subject<FifoInput<TestObj>>();
@@ -88,13 +81,13 @@ describe('deltaFifo onWrite', () => {
         deltaFifo<TestObj, void>({
           // The step never writes to the store: only the queue knows `a` is being added.
           knownObjects: new MapStore<TestObj>(),
-          onWrite: (i, keys) => i.type === 'replace' && replaced.push([...keys]),
           process: async (d) => {
             if (nameOf(d) !== 'a' || replaced.length > 0) return;
             started.resolve();
             await gate.promise;
           },
         }),
+        tap((e) => e.type === 'queued' && e.input.type === 'replace' && replaced.push([...e.keys])),
       ),
       { defaultValue: undefined },
     );
@@ -107,25 +100,26 @@ describe('deltaFifo onWrite', () => {
     await done;
   });
 
-  it('errors the output when onWrite throws', async () => {
+  it('errors the output when the downstream throws on a queued event', async () => {
     const failure = new Error('observer failed');
+    const process = jest.fn(() => NEVER);
     await expect(
       lastValueFrom(
         of(FifoInput.add(obj('a', 1))).pipe(
-          deltaFifo<TestObj, never>({
-            onWrite: () => {
-              throw failure;
-            },
-            process: () => NEVER,
+          deltaFifo<TestObj, never>({ process }),
+          tap((e) => {
+            if (e.type === 'queued') throw failure;
           }),
         ),
       ),
     ).rejects.toBe(failure);
+    await settle();
+    expect(process).not.toHaveBeenCalled();
   });
 });
 
-describe('deltaFifo onDepth', () => {
-  it('tells the depth when it changes: before onWrite, and when a key is taken for processing', async () => {
+describe('deltaFifo depth events', () => {
+  it('emits the depth when it changes: before queued, and when a key is taken for processing', async () => {
     const log: string[] = [];
     const gate = deferred();
     const started = deferred();
@@ -134,14 +128,16 @@ describe('deltaFifo onDepth', () => {
     const done = lastValueFrom(
       input.pipe(
         deltaFifo<TestObj, void>({
-          onDepth: (depth) => log.push(`depth:${depth}`),
-          onWrite: (i, keys) => log.push(`${i.type}:${keys.join(',')}`),
           process: async (d) => {
             log.push(`process:${nameOf(d)}`);
             if (++popped > 1) return;
             started.resolve();
             await gate.promise;
           },
+        }),
+        tap((e) => {
+          if (e.type === 'depth') log.push(`depth:${e.depth}`);
+          if (e.type === 'queued') log.push(`${e.input.type}:${e.keys.join(',')}`);
         }),
       ),
       { defaultValue: undefined },
@@ -173,7 +169,7 @@ describe('deltaFifo onDepth', () => {
     ]);
   });
 
-  it('tells the depth when a failed step’s changes are requeued', async () => {
+  it('emits the depth when a failed step’s changes are requeued', async () => {
     const scheduler = new VirtualTimeScheduler();
     const depths: number[] = [];
     let attempts = 0;
@@ -181,11 +177,11 @@ describe('deltaFifo onDepth', () => {
       of(FifoInput.add(obj('a', 1))).pipe(
         deltaFifo<TestObj, never>({
           scheduler,
-          onDepth: (depth) => depths.push(depth),
           process: () => {
             if (++attempts === 1) throw new RequeueError();
           },
         }),
+        tap((e) => e.type === 'depth' && depths.push(e.depth)),
       ),
       { defaultValue: undefined },
     );
@@ -220,6 +216,7 @@ describe('deltaFifo keys', () => {
     const out = await lastValueFrom(
       of(FifoInput.add(obj('a', 1)), FifoInput.add(obj('b', 1))).pipe(
         deltaFifo<TestObj>({ keyFunction: (o) => `ns/${o.metadata.name}` }),
+        poppedOnly(),
         toArray(),
       ),
     );

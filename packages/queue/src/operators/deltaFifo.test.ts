@@ -4,10 +4,12 @@ import {
   NEVER,
   Subject,
   VirtualTimeScheduler,
+  filter,
   finalize,
   firstValueFrom,
   lastValueFrom,
   of,
+  tap,
   throwError,
   toArray,
   type Observable,
@@ -16,6 +18,8 @@ import { DeltaType, type Deltas } from '../deltas.js';
 import { RequeueError } from '../errors.js';
 import { deferred, obj, settle, type TestObj } from '../fixtures.testing.js';
 import { deltaFifo } from './deltaFifo.js';
+import type { DeltaFifoSkipped } from './deltaFifoEvent.js';
+import { poppedOnly, processedValues } from './deltaFifoEvents.testing.js';
 import { FifoInput } from './fifoInput.js';
 
 const { Added, Updated } = DeltaType;
@@ -30,7 +34,7 @@ describe('deltaFifo', () => {
         FifoInput.add(obj('a', 1)),
         FifoInput.add(obj('b', 1)),
         FifoInput.update(obj('a', 2)),
-      ).pipe(deltaFifo<TestObj>(), toArray()),
+      ).pipe(deltaFifo<TestObj>(), poppedOnly(), toArray()),
     );
     expect(out.map(({ deltas, isInInitialList }) => [deltas.toArray(), isInInitialList])).toEqual([
       [
@@ -60,6 +64,7 @@ describe('deltaFifo', () => {
             return of('from an Observable');
           },
         }),
+        processedValues(),
         toArray(),
       ),
     );
@@ -75,6 +80,7 @@ describe('deltaFifo', () => {
             handled.push(keyOf(d));
           },
         }),
+        processedValues(),
         toArray(),
       ),
     );
@@ -99,6 +105,7 @@ describe('deltaFifo', () => {
             return d;
           },
         }),
+        processedValues(),
         toArray(),
       ),
     );
@@ -151,6 +158,8 @@ describe('deltaFifo', () => {
     const input = new Subject<FifoInput<TestObj>>();
     const out = lastValueFrom(input.pipe(deltaFifo<TestObj, never>({ process })));
     input.next(FifoInput.add(obj('a', 1)));
+    // `a` is being processed (forever) when `b` is queued.
+    await settle();
     input.next(FifoInput.add(obj('b', 1)));
     input.error(failure);
     await expect(out).rejects.toBe(failure);
@@ -188,6 +197,7 @@ describe('deltaFifo', () => {
             return [values(d)[0] ?? -1];
           },
         }),
+        processedValues(),
         toArray(),
       ),
     );
@@ -206,9 +216,9 @@ describe('deltaFifo', () => {
     ).rejects.toBeInstanceOf(KeyError);
   });
 
-  it('reports and skips objects without a key when onKeyError is given', async () => {
+  it('reports and skips objects without a key with keyErrors: skip', async () => {
     const bad = { metadata: {} } as unknown as TestObj;
-    const reported: [KeyError, FifoInput<TestObj>][] = [];
+    const reported: DeltaFifoSkipped<FifoInput<TestObj>>[] = [];
     const inputs = [
       FifoInput.add(bad),
       FifoInput.replace([obj('a', 1), bad, obj('b', 1)], '7'),
@@ -216,11 +226,13 @@ describe('deltaFifo', () => {
     ];
     const out = await lastValueFrom(
       of(...inputs).pipe(
-        deltaFifo<TestObj>({ onKeyError: (err, input) => reported.push([err, input]) }),
+        deltaFifo<TestObj>({ keyErrors: 'skip' }),
+        tap((event) => event.type === 'skipped' && reported.push(event)),
+        poppedOnly(),
         toArray(),
       ),
     );
-    expect(reported.map(([err, input]) => [err.obj, input])).toEqual([
+    expect(reported.map(({ error, input }) => [error.obj, input])).toEqual([
       [bad, inputs[0]],
       [bad, inputs[1]],
     ]);
@@ -229,7 +241,7 @@ describe('deltaFifo', () => {
     expect(out.map(({ isInInitialList }) => isInInitialList)).toEqual([true, true]);
   });
 
-  it('calls onSynced once, after the last item of the initial list was processed', async () => {
+  it('emits synced once, after the last item of the initial list was processed', async () => {
     const log: string[] = [];
     await lastValueFrom(
       of(FifoInput.replace([obj('a', 1), obj('b', 1)], '1'), FifoInput.add(obj('c', 1))).pipe(
@@ -238,20 +250,23 @@ describe('deltaFifo', () => {
             log.push(`${keyOf(d)}:${isInInitialList}`);
             return [];
           },
-          onSynced: () => log.push('synced'),
         }),
+        tap((event) => event.type === 'synced' && log.push('synced')),
       ),
       { defaultValue: undefined },
     );
     expect(log).toEqual(['a:true', 'b:true', 'synced', 'c:false']);
   });
 
-  it('calls onSynced at once when a write precedes any replace', async () => {
+  it('emits synced at once when a write precedes any replace', async () => {
     const onSynced = jest.fn();
     const input = new Subject<FifoInput<TestObj>>();
     const sub = input
-      .pipe(deltaFifo<TestObj, never>({ process: () => NEVER, onSynced }))
-      .subscribe();
+      .pipe(
+        deltaFifo<TestObj, never>({ process: () => NEVER }),
+        filter((event) => event.type === 'synced'),
+      )
+      .subscribe(onSynced);
     input.next(FifoInput.add(obj('a', 1)));
     expect(onSynced).toHaveBeenCalledTimes(1);
     sub.unsubscribe();
@@ -308,6 +323,7 @@ describe('deltaFifo teardown', () => {
     const first = await firstValueFrom(
       of(FifoInput.add(obj('a', 1)), FifoInput.add(obj('b', 1))).pipe(
         deltaFifo<TestObj, string>({ process }),
+        processedValues(),
       ),
     );
     await settle();

@@ -1,17 +1,25 @@
 import type { KeyError } from '@rxkube/store';
 import {
   Observable,
-  Subscription,
+  asapScheduler,
   asyncScheduler,
   from,
   type ObservableInput,
   type OperatorFunction,
   type SchedulerLike,
+  type Subscription,
 } from 'rxjs';
-import { DeltaFIFO } from '../deltaFIFO.js';
-import type { DeltaFIFOOptions } from '../deltaFIFOOptions.js';
+import { DeltaFIFO } from '../deltaFifoQueue.js';
+import type { DeltaFIFOOptions } from '../deltaFifoQueueOptions.js';
 import type { Deltas } from '../deltas.js';
-import { FIFOClosedError, RequeueError } from '../errors.js';
+import { RequeueError } from '../errors.js';
+import type { PoppedDeltas } from '../poppedDeltas.js';
+import {
+  depthEvent,
+  syncedEvent,
+  type DeltaFifoEvent,
+  type DeltaFifoProcessEvent,
+} from './deltaFifoEvent.js';
 import { writeFifoInput, type FifoInput } from './fifoInput.js';
 
 /**
@@ -34,287 +42,277 @@ export type ProcessDeltas<T, R> = (
   key: string,
 ) => ObservableInput<R> | void;
 
-/** How a processing step ended. */
-type StepOutcome = 'done' | 'requeued' | { readonly error: unknown };
-
-/**
- * A key's changes as emitted by {@link deltaFifo} when it has no `process` step.
- *
- * @typeParam T - the object type
- */
-export interface PoppedDeltas<T> {
-  readonly deltas: Deltas<T>;
-  readonly isInInitialList: boolean;
-  /** The key the changes were queued under. */
-  readonly key: string;
-}
-
 /**
  * Configuration of {@link deltaFifo}: the {@link DeltaFIFOOptions} of its queue, plus the
- * processing step and error reporting.
+ * processing step, the handling of objects without a key, and the schedulers.
  *
  * @typeParam T - the object type
  * @typeParam R - what `process` emits
  */
-export interface DeltaFifoConfig<T, R> extends DeltaFIFOOptions<T> {
+export interface DeltaFifoConfig<T, R = never> extends DeltaFIFOOptions<T> {
   /**
-   * Handles each key's changes, one key at a time; its values are emitted downstream. Throwing,
-   * or erroring with, a `RequeueError` puts the changes back (unless the key was queued again
-   * meanwhile) and processing goes on; values already emitted stay emitted. Any other error
-   * ends the stream with that error.
+   * Handles each key's changes, one key at a time; its values are emitted as `processed`
+   * events, instead of the `popped` event. Throwing, or erroring with, a `RequeueError` puts
+   * the changes back (unless the key was queued again meanwhile) and processing goes on after
+   * a pause on `scheduler`; values already emitted stay emitted. Any other error ends the
+   * stream with that error.
    *
-   * Without it, each key's changes are emitted as {@link PoppedDeltas}, and processing a key
-   * ends when the downstream's synchronous `next` returns: give asynchronous work to `process`,
-   * not to a downstream `concatMap`, or it queues there without coalescing.
+   * Without it, each key's changes are emitted as a `popped` event, and processing a key ends
+   * when the downstream's synchronous `next` returns: give asynchronous work to `process`, not
+   * to a downstream `concatMap`, or it queues there without coalescing.
    */
   process?: ProcessDeltas<T, R>;
   /**
-   * Reports an input whose object has no key, and skips it (a `replace` goes ahead with its
-   * other objects). Without it, a `KeyError` ends the stream with that error.
+   * What an input whose object has no key does: `'error'` (the default) ends the stream with
+   * the `KeyError`; `'skip'` emits a `skipped` event and skips the object (a `replace` goes
+   * ahead with its other objects).
    */
-  onKeyError?: (error: KeyError, input: FifoInput<T>) => void;
+  keyErrors?: 'error' | 'skip';
   /**
-   * Called once, when the initial list has been processed (the queue `hasSynced`), or at once
-   * if an add, update or delete arrives before any replace.
-   */
-  onSynced?: () => void;
-  /**
-   * Told what each input did to the queue, right after the queue took it: the keys it queued a
-   * change for, as the `DeltaFIFO` method reported them. For a `replace`, the listed keys and
-   * those that received a tombstone (every key queued afterwards); for a `resync`, the keys
-   * that received a `Sync`; for `add` and `update`, the key; for a `delete`, the key, or none
-   * when the deletion was skipped. An input skipped by `onKeyError` reports no key (a `replace`
-   * reports the keys of its other objects). This is how a caller learns which keys a relist or
-   * a resync touched without re-deriving the queue's rules.
-   *
-   * Called before the step of any key it queued can run. If it throws, the output errors.
-   */
-  onWrite?: (input: FifoInput<T>, queuedKeys: readonly string[]) => void;
-  /**
-   * Told the queue's depth (how many keys have changes waiting; a key being processed is not
-   * counted) each time it changes: after an input queued a new key (before `onWrite`), when a
-   * key is taken for processing (before its step runs), and when a failed step's changes are
-   * requeued. The depth is 0 until told otherwise, and the queue is dropped with the
-   * subscription.
-   */
-  onDepth?: (depth: number) => void;
-  /**
-   * After a requeue the next pop waits for this scheduler (default `asyncScheduler`, a macrotask),
-   * so that a key that keeps failing cannot starve the event loop with an endless promise chain.
+   * After a requeue the next pop waits for this scheduler (default `asyncScheduler`, a
+   * macrotask), so that a key that keeps failing cannot starve the event loop.
    */
   scheduler?: SchedulerLike;
+  /**
+   * Runs the drain of the queue once an input queued a key (default `asapScheduler`, a
+   * microtask): a synchronous burst of inputs coalesces before the first pop.
+   */
+  drainScheduler?: SchedulerLike;
 }
 
 /**
- * Feeds a {@link DeltaFIFO} with the source's inputs and drains it through a processing step,
- * one key at a time: the reactive form of an informer's Reflector → DeltaFIFO → processLoop.
+ * Feeds a {@link DeltaFIFO} with the source's inputs and drains it, one key at a time, emitting
+ * what it did as {@link DeltaFifoEvent}s: the reactive form of an informer's Reflector →
+ * DeltaFIFO → processLoop.
+ *
+ * ```text
+ * source:  -(ab)------|        a, b: adds; c: a replace listing a only
+ * output:  -(1Q2Q1P0PS)-|      1, 2, 0: depth; Q: queued; P: popped; S: synced
+ * ```
  *
  * While a key is being processed, new inputs keep arriving and coalesce per key in the queue, so
- * a slow step faces at most one entry per key, each with that key's full history in order.
+ * a slow step faces at most one entry per key, each with that key's full history in order. The
+ * drain runs on `drainScheduler`, so a synchronous burst of inputs is queued (and coalesced)
+ * before the first pop.
  *
  * - Source completes: the queue is drained, then the output completes.
  * - Source errors, `process` fails (other than with `RequeueError`), or an input has no key
- *   without `onKeyError`: the output errors at once; queued changes are dropped.
- * - Unsubscribing closes the queue, unsubscribes the source and the running step, and cancels
- *   any pending pause; nothing keeps running.
+ *   without `keyErrors: 'skip'`: the output errors at once; queued changes are dropped.
+ * - Unsubscribing unsubscribes the source and the running step, and cancels the scheduled drain
+ *   or pause; nothing keeps running.
  *
- * @param config - queue options, `process`, `onKeyError`, `onSynced`, `onWrite`, `onDepth`,
- *   `scheduler`
- * @returns an operator from {@link FifoInput} to the values of `process` (or
- *   {@link PoppedDeltas} without `process`)
+ * @typeParam T - the object type
+ * @typeParam I - the inputs (a {@link FifoInput}, possibly carrying more, which `queued` and
+ *   `skipped` events hand back)
+ * @param config - queue options, `process`, `keyErrors`, `scheduler`, `drainScheduler`
+ * @returns an operator from inputs to {@link DeltaFifoEvent}s (to
+ *   {@link DeltaFifoProcessEvent}s with `process`)
  * @example
  * ```ts
  * const indexer = new Indexer<Pod>();
  * const events$ = reflectorInputs$.pipe(
- *   deltaFifo({
- *     knownObjects: indexer,
- *     emitDeltaTypeReplaced: true,
- *     process: (deltas, isInInitialList) => applyDeltas(indexer, deltas, isInInitialList),
- *   }),
+ *   deltaFifo({ knownObjects: indexer, emitDeltaTypeReplaced: true }),
+ *   filter((event): event is PoppedDeltas<Pod> => event.type === 'popped'),
+ *   concatMap((popped) => applyDeltas(indexer, popped.deltas, popped.isInInitialList)),
  * ); // Observable<ResourceEvent<Pod>>
  * ```
  */
-export function deltaFifo<T, R>(
+export function deltaFifo<T, R, I extends FifoInput<T> = FifoInput<T>>(
   config: DeltaFifoConfig<T, R> & { process: ProcessDeltas<T, R> },
-): OperatorFunction<FifoInput<T>, R>;
-export function deltaFifo<T>(
-  config?: DeltaFifoConfig<T, never> & { process?: undefined },
-): OperatorFunction<FifoInput<T>, PoppedDeltas<T>>;
-export function deltaFifo<T, R>(
+): OperatorFunction<I, DeltaFifoProcessEvent<T, R, I>>;
+export function deltaFifo<T, I extends FifoInput<T> = FifoInput<T>>(
+  config?: DeltaFifoConfig<T> & { process?: undefined },
+): OperatorFunction<I, DeltaFifoEvent<T, I>>;
+export function deltaFifo<T, R, I extends FifoInput<T>>(
   config: DeltaFifoConfig<T, R> = {},
-): OperatorFunction<FifoInput<T>, R | PoppedDeltas<T>> {
+): OperatorFunction<I, DeltaFifoEvent<T, I> | DeltaFifoProcessEvent<T, R, I>> {
   const {
     process,
-    onKeyError,
-    onSynced,
-    onWrite,
-    onDepth,
+    keyErrors = 'error',
     scheduler = asyncScheduler,
+    drainScheduler = asapScheduler,
     ...queueOptions
   } = config;
-  const step: ProcessDeltas<T, R | PoppedDeltas<T>> =
-    process ?? ((deltas, isInInitialList, key) => [{ deltas, isInInitialList, key }]);
 
   return (source) =>
-    new Observable<R | PoppedDeltas<T>>((subscriber) => {
+    new Observable<DeltaFifoEvent<T, I> | DeltaFifoProcessEvent<T, R, I>>((subscriber) => {
       const fifo = new DeltaFIFO<T>(queueOptions);
-      // False once the output is finalised; the pop loop checks it after every wait.
+      // False once the output is finalised; checked after every emission.
       let active = true;
-      // Ends the wait the pop loop is in (a processing step or a pause) early, at teardown,
-      // so that no promise is left pending and no scheduled action remains.
-      let interrupt: (() => void) | undefined;
+      let sourceDone = false;
+      // Whether the drain loop is running (an emission may feed the source synchronously).
+      let draining = false;
+      // Whether a drain (or the pause after a requeue) is scheduled, and its action.
+      let waking = false;
+      let wakeUp: Subscription | undefined;
+      // The running asynchronous `process` step, if any.
+      let step: Subscription | undefined;
+
+      let depth = 0;
+      const emitDepth = (): void => {
+        if (fifo.size === depth) return;
+        depth = fifo.size;
+        subscriber.next(depthEvent(depth));
+      };
       let synced = false;
-      const checkSynced = (): void => {
+      const emitSynced = (): void => {
         if (synced || !fifo.hasSynced()) return;
         synced = true;
-        onSynced?.();
-      };
-      let depth = 0;
-      const checkDepth = (): void => {
-        if (onDepth === undefined || fifo.size === depth) return;
-        depth = fifo.size;
-        onDepth(depth);
+        subscriber.next(syncedEvent);
       };
 
-      // How the last processing step ended. Written by the step, read (and reset) by the pop
-      // loop through `takeOutcome`.
-      let outcome: StepOutcome = 'done';
-      const takeOutcome = (): StepOutcome => {
-        const last = outcome;
-        outcome = 'done';
-        return last;
+      // Keys a relist queued that have not been popped yet; undefined when none is pending.
+      let replacing: Set<string> | undefined;
+      let relistVersion = '';
+      const relistQueued = (keys: readonly string[], resourceVersion: string): void => {
+        relistVersion = resourceVersion;
+        if (keys.length > 0) {
+          replacing ??= new Set();
+          for (const key of keys) replacing.add(key);
+        } else if (replacing === undefined) {
+          subscriber.next({ type: 'relistApplied', resourceVersion });
+        }
+      };
+      // Ends the pop of `key`; `inRelist` tells whether a relist was waiting for it.
+      const popEnded = (key: string, inRelist: boolean, requeue: boolean): void => {
+        fifo.finishPop(requeue);
+        if (!inRelist || replacing === undefined) return;
+        if (requeue) replacing.add(key);
+        else if (replacing.size === 0) {
+          replacing = undefined;
+          subscriber.next({ type: 'relistApplied', resourceVersion: relistVersion });
+        }
       };
 
-      // Records how a step failed; returns whether it asked for a requeue.
-      const recordFailure = (err: unknown): boolean => {
-        const requeued = err instanceof RequeueError;
-        outcome = requeued ? 'requeued' : { error: err };
-        return requeued;
+      const skip =
+        keyErrors === 'skip'
+          ? (error: KeyError, input: I): void => subscriber.next({ type: 'skipped', error, input })
+          : undefined;
+
+      const complete = (): void => {
+        if (sourceDone && !draining && !waking && step === undefined && fifo.size === 0) {
+          subscriber.complete();
+        }
       };
 
-      // Runs for every key popped. A step that returns nothing settles synchronously, with
-      // nothing allocated here; one that returns an ObservableInput is followed until it ends.
-      const processStep = (
-        deltas: Deltas<T>,
-        isInInitialList: boolean,
+      const schedule = (on: SchedulerLike): void => {
+        waking = true;
+        const action = on.schedule(drain);
+        // A synchronous scheduler has run the drain already.
+        if (waking) wakeUp = action;
+      };
+
+      const requestDrain = (): void => {
+        if (active && !draining && !waking && step === undefined && fifo.size > 0) {
+          schedule(drainScheduler);
+        }
+      };
+
+      // Ends the processing of a popped key, successful unless `failed`; returns whether
+      // draining may go on.
+      const stepEnded = (
         key: string,
-      ): Promise<void> | undefined => {
-        try {
-          checkDepth();
-        } catch (err) {
-          // Not the step's failure, so never a requeue: the output errors.
-          outcome = { error: err };
-          return undefined;
+        inRelist: boolean,
+        failed = false,
+        err: unknown = undefined,
+      ): boolean => {
+        const requeue = failed && err instanceof RequeueError;
+        popEnded(key, inRelist, requeue);
+        if (!active) return false;
+        if (failed && !requeue) {
+          subscriber.error(err);
+          return false;
         }
-        let result: ObservableInput<R | PoppedDeltas<T>> | void;
-        try {
-          result = step(deltas, isInInitialList, key);
-        } catch (err) {
-          // Without its cause, so that the pop resolves: a requeue does not end the stream.
-          if (recordFailure(err)) throw new RequeueError();
-          return undefined;
-        }
-        return result === undefined ? undefined : followStep(result);
+        emitDepth();
+        emitSynced();
+        if (!requeue) return true;
+        schedule(scheduler);
+        return false;
       };
 
-      // Settles synchronously when `result` does (a synchronous Observable, an array);
-      // otherwise returns a promise of its end.
-      const followStep = (
-        result: ObservableInput<R | PoppedDeltas<T>>,
-      ): Promise<void> | undefined => {
-        let ended = 'running' as 'running' | 'done' | 'requeued';
-        let settle: { resolve: () => void; reject: (err: unknown) => void } | undefined;
-        const finish = (): void => {
-          interrupt = undefined;
-          if (settle === undefined) ended = 'done';
-          else settle.resolve();
-        };
-        const fail = (err: unknown): void => {
-          interrupt = undefined;
-          const requeued = recordFailure(err);
-          if (settle === undefined) ended = requeued ? 'requeued' : 'done';
-          else if (requeued) settle.reject(new RequeueError());
-          else settle.resolve();
-        };
-        const inner = new Subscription();
-        interrupt = () => {
-          inner.unsubscribe();
-          finish();
-        };
-        inner.add(
-          from(result).subscribe({
-            next: (value) => subscriber.next(value),
-            error: fail,
-            complete: finish,
-          }),
-        );
-        if (ended === 'done') return undefined;
-        if (ended === 'requeued') throw new RequeueError();
-        return new Promise<void>((resolve, reject) => {
-          settle = { resolve, reject };
-        });
-      };
-
-      const pause = (): Promise<void> =>
-        new Promise<void>((resolve) => {
-          let done = false;
-          const action = scheduler.schedule(() => {
-            done = true;
-            interrupt = undefined;
-            resolve();
-          });
-          // A synchronous scheduler has already run the action.
-          if (!done) {
-            interrupt = () => {
-              action.unsubscribe();
-              resolve();
-            };
-          }
-        });
-
-      const popLoop = async (): Promise<void> => {
-        while (active) {
-          try {
-            const popped = fifo.popReady(processStep);
-            if (popped === undefined) await fifo.pop(processStep);
-            else if (popped instanceof Promise) await popped;
-          } catch (err) {
-            if (!active) return;
-            if (err instanceof FIFOClosedError) subscriber.complete();
-            else subscriber.error(err);
+      // Runs `process` on a popped key; returns whether it ended synchronously and draining
+      // may go on. An asynchronous step goes on draining when it ends.
+      const runStep = (popped: PoppedDeltas<T>, inRelist: boolean, run: ProcessDeltas<T, R>) => {
+        const { key } = popped;
+        let result: ObservableInput<R> | void;
+        try {
+          result = run(popped.deltas, popped.isInInitialList, key);
+        } catch (err) {
+          return stepEnded(key, inRelist, true, err);
+        }
+        if (result === undefined) return stepEnded(key, inRelist);
+        let subscribing = true;
+        let endedEarly: { readonly failed: boolean; readonly err: unknown } | undefined;
+        const end = (failed: boolean, err?: unknown): void => {
+          if (subscribing) {
+            endedEarly = { failed, err };
             return;
           }
-          if (!active) return;
-          const last = takeOutcome();
-          if (typeof last === 'object') return subscriber.error(last.error);
-          checkDepth();
-          checkSynced();
-          if (last === 'requeued') await pause();
+          step = undefined;
+          if (stepEnded(key, inRelist, failed, err)) drain();
+        };
+        const inner = from(result).subscribe({
+          next: (value) => subscriber.next({ type: 'processed', key, value }),
+          error: (err: unknown) => end(true, err),
+          complete: () => end(false),
+        });
+        subscribing = false;
+        if (endedEarly === undefined) {
+          step = inner;
+          return false;
         }
+        return stepEnded(key, inRelist, endedEarly.failed, endedEarly.err);
       };
+
+      function drain(): void {
+        waking = false;
+        wakeUp = undefined;
+        draining = true;
+        let goOn = true;
+        while (goOn && active) {
+          const popped = fifo.startPop();
+          if (popped === undefined) break;
+          const inRelist = replacing?.delete(popped.key) === true;
+          emitDepth();
+          if (process === undefined) {
+            subscriber.next(popped);
+            goOn = stepEnded(popped.key, inRelist);
+          } else {
+            goOn = runStep(popped, inRelist, process);
+          }
+        }
+        draining = false;
+        if (active) complete();
+      }
 
       subscriber.add(() => {
         active = false;
+        wakeUp?.unsubscribe();
+        step?.unsubscribe();
         fifo.close();
-        interrupt?.();
       });
       subscriber.add(
         source.subscribe({
           next: (input) => {
+            let keys: readonly string[];
             try {
-              const queuedKeys = writeFifoInput(fifo, input, onKeyError);
-              checkDepth();
-              onWrite?.(input, queuedKeys);
+              keys = writeFifoInput(fifo, input, skip);
             } catch (err) {
               subscriber.error(err);
               return;
             }
-            checkSynced();
+            emitDepth();
+            subscriber.next({ type: 'queued', input, keys });
+            if (input.type === 'replace') relistQueued(keys, input.resourceVersion);
+            emitSynced();
+            requestDrain();
           },
           error: (err: unknown) => subscriber.error(err),
-          complete: () => fifo.close(),
+          complete: () => {
+            sourceDone = true;
+            complete();
+          },
         }),
       );
-      if (active) popLoop().catch((err: unknown) => subscriber.error(err));
     });
 }

@@ -1,5 +1,5 @@
 import { KeyError, type DeletedFinalStateUnknown } from '@rxkube/store';
-import type { DeltaFIFO } from '../deltaFIFO.js';
+import type { DeltaFIFO } from '../deltaFifoQueue.js';
 
 /**
  * An object was added or updated.
@@ -39,12 +39,23 @@ export interface FifoResync {
 }
 
 /**
+ * The watch reached a resource version without a change to report (a `BOOKMARK` event). It
+ * queues nothing: it flows through the `deltaFifo` operator, in stream order with the changes,
+ * so that whoever tracks the cache's resource version sees it at the right place.
+ */
+export interface FifoBookmark {
+  readonly type: 'bookmark';
+  readonly resourceVersion: string;
+}
+
+/**
  * What the `deltaFifo` operator consumes: one call of a {@link DeltaFIFO} producer method,
- * as a value. A Reflector's output maps onto it one to one.
+ * as a value, or a bookmark. A Reflector's output maps onto it one to one.
  *
  * @typeParam T - the object type
  */
-export type FifoInput<T> = FifoWrite<T> | FifoDelete<T> | FifoReplace<T> | FifoResync;
+export type FifoInput<T> =
+  FifoWrite<T> | FifoDelete<T> | FifoReplace<T> | FifoResync | FifoBookmark;
 
 /**
  * Creators for {@link FifoInput} values, named after the `DeltaFIFO` methods they stand for.
@@ -89,7 +100,15 @@ export const FifoInput = {
   }),
   /** @returns a `resync` input */
   resync: (): FifoResync => ({ type: 'resync' }),
+  /**
+   * @param resourceVersion - the version the watch reached
+   * @returns a `bookmark` input
+   */
+  bookmark: (resourceVersion: string): FifoBookmark => ({ type: 'bookmark', resourceVersion }),
 } as const;
+
+/** The keys of an input that queued nothing: one frozen array, so reporting it allocates none. */
+const noKeys: readonly string[] = Object.freeze([]);
 
 /**
  * Performs `input` on `fifo`. With `onKeyError`, an object without a key is reported and
@@ -101,38 +120,41 @@ export const FifoInput = {
  * @param input - the write
  * @param onKeyError - reports objects without a key; when absent, their `KeyError` is thrown
  * @returns the keys the write queued a change for, as the `DeltaFIFO` method reported them
- *   (none for a skipped write)
+ *   (none for a skipped write or a bookmark)
  * @throws `KeyError` without `onKeyError`; whatever the transformer or `onKeyError` throws
  * @internal
  */
-export function writeFifoInput<T>(
+export function writeFifoInput<T, I extends FifoInput<T>>(
   fifo: DeltaFIFO<T>,
-  input: FifoInput<T>,
-  onKeyError?: (error: KeyError, input: FifoInput<T>) => void,
+  input: I,
+  onKeyError?: (error: KeyError, input: I) => void,
 ): readonly string[] {
-  if (input.type === 'replace' && onKeyError !== undefined) {
-    const valid = input.items.filter((item) => hasKey(fifo, item, (err) => onKeyError(err, input)));
-    return fifo.replace(valid, input.resourceVersion);
+  const write: FifoInput<T> = input;
+  if (write.type === 'replace' && onKeyError !== undefined) {
+    const valid = write.items.filter((item) => hasKey(fifo, item, (err) => onKeyError(err, input)));
+    return fifo.replace(valid, write.resourceVersion);
   }
   try {
-    switch (input.type) {
+    switch (write.type) {
       case 'add':
-        return [fifo.add(input.object)];
+        return [fifo.add(write.object)];
       case 'update':
-        return [fifo.update(input.object)];
+        return [fifo.update(write.object)];
       case 'delete': {
-        const key = fifo.delete(input.object);
-        return key === undefined ? [] : [key];
+        const key = fifo.delete(write.object);
+        return key === undefined ? noKeys : [key];
       }
       case 'replace':
-        return fifo.replace(input.items, input.resourceVersion);
+        return fifo.replace(write.items, write.resourceVersion);
       case 'resync':
         return fifo.resync();
+      case 'bookmark':
+        return noKeys;
     }
   } catch (err) {
     if (onKeyError === undefined || !(err instanceof KeyError)) throw err;
     onKeyError(err, input);
-    return [];
+    return noKeys;
   }
 }
 

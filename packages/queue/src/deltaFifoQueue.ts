@@ -8,11 +8,12 @@ import {
 import { Condition } from './condition.js';
 import { dedupDeltas } from './dedupDeltas.js';
 import { deltaKey } from './deltaKey.js';
-import type { DeltaFIFOOptions, TransformFunc } from './deltaFIFOOptions.js';
+import type { DeltaFIFOOptions, TransformFunc } from './deltaFifoQueueOptions.js';
 import { DeltaType, Deltas, type Delta } from './deltas.js';
 import { knownObjectAfter, type InFlight } from './inFlight.js';
 import { KeyedQueue } from './keyedQueue.js';
 import { type PopTurn, notReady, popInTurn, popNow } from './popInTurn.js';
+import type { PoppedDeltas } from './poppedDeltas.js';
 import { processPopped } from './processPopped.js';
 import { queueView, replaceDeletions, resyncDeltas } from './derivedDeltas.js';
 import type { PopProcessFunc, Queue } from './queue.js';
@@ -97,7 +98,8 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
   // Puts the in-flight changes back: a process that fails with a RequeueError does so while
   // its pop is in flight (an asynchronous one, before the pop settles).
   private readonly requeueInFlight = (): void => {
-    if (this.inFlight !== undefined) this.requeue(this.inFlight.key, [...this.inFlight.deltas]);
+    if (this.inFlight !== undefined)
+      this.requeue(this.inFlight.key, this.inFlight.deltas.toArray());
   };
 
   /** @param options - see {@link DeltaFIFOOptions} */
@@ -333,15 +335,53 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
     return this.closed;
   }
 
+  /**
+   * Takes the first queued key for processing, without a `process` function and without
+   * waiting, for a consumer that processes it synchronously or follows its processing itself
+   * (the `deltaFifo` operator). The key stays in flight, as during a `pop`, until
+   * {@link DeltaFIFO.finishPop}; meanwhile no other pop can start.
+   *
+   * @returns the popped record, or `undefined` when no key is queued or a pop is in flight
+   * @internal
+   */
+  startPop(): PoppedDeltas<T> | undefined {
+    if (this.inFlight !== undefined) return undefined;
+    const next = this.queue.shift();
+    return next === undefined ? undefined : this.begin(next.key, next.value);
+  }
+
+  /**
+   * Ends the processing begun by {@link DeltaFIFO.startPop}.
+   *
+   * @param requeue - put the changes back, unless their key was queued again meanwhile (the
+   *   queued changes are newer and win)
+   * @internal
+   */
+  finishPop(requeue: boolean): void {
+    if (requeue) this.requeueInFlight();
+    this.settle();
+  }
+
+  /** Marks an entry just taken off the queue as in flight; returns its popped record. */
+  private begin(key: string, deltas: Delta<T>[]): PoppedDeltas<T> {
+    const isInInitialList = !this.hasSynced();
+    if (this.initialPopulationCount > 0) this.initialPopulationCount--;
+    const popped: PoppedDeltas<T> = {
+      type: 'popped',
+      key,
+      deltas: new Deltas(deltas),
+      isInInitialList,
+    };
+    this.inFlight = popped;
+    return popped;
+  }
+
   private processEntry(
     key: string,
     deltas: Delta<T>[],
     process: PopProcessFunc<Deltas<T>>,
   ): Popped<T> {
-    const isInInitialList = !this.hasSynced();
-    if (this.initialPopulationCount > 0) this.initialPopulationCount--;
-    this.inFlight = { key, deltas, isInInitialList };
-    const popped = new Deltas(deltas);
+    const { deltas: popped, isInInitialList } = this.begin(key, deltas);
     let pending: Promise<void> | undefined;
     try {
       pending = processPopped(process, popped, isInInitialList, key, this.requeueInFlight);

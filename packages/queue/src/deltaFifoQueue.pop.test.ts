@@ -1,5 +1,5 @@
 import { DeletedFinalStateUnknown } from '@rxkube/store';
-import { DeltaFIFO } from './deltaFIFO.js';
+import { DeltaFIFO } from './deltaFifoQueue.js';
 import { DeltaType, type Deltas } from './deltas.js';
 import { FIFOClosedError, RequeueError } from './errors.js';
 import { MapStore, deferred, obj, plain, settle, type TestObj } from './fixtures.testing.js';

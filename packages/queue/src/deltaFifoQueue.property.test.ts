@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { applyDeltas } from './applyDeltas.js';
-import { DeltaFIFO } from './deltaFIFO.js';
+import { DeltaFIFO } from './deltaFifoQueue.js';
 import { DeltaType, type Deltas } from './deltas.js';
 import { FIFOClosedError, RequeueError } from './errors.js';
 import { MapStore, obj, type TestObj } from './fixtures.testing.js';

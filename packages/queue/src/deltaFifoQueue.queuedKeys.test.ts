@@ -1,5 +1,5 @@
 import { DeletedFinalStateUnknown, KeyError } from '@rxkube/store';
-import { DeltaFIFO } from './deltaFIFO.js';
+import { DeltaFIFO } from './deltaFifoQueue.js';
 import { DeltaType } from './deltas.js';
 import { MapStore, deferred, obj, plain, type TestObj } from './fixtures.testing.js';
 
