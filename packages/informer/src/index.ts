@@ -71,7 +71,6 @@ export type {
 export { SharedIndexInformer } from './sharedIndexInformer.js';
 export type { SharedIndexInformerOptions } from './informerOptions.js';
 export { freezeByDefault } from './informerOptions.js';
-export { ConsistentSnapshots } from './consistentSnapshots.js';
 export { minimumResyncPeriodMs } from './handlerRegistry.js';
 export type {
   HandlerOptions,

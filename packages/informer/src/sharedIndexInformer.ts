@@ -4,10 +4,13 @@ import {
   selectByIndex,
   selectKey,
   selectList,
+  type IndexerSnapshot,
   type Indexers,
   type KeyFunc,
   type KubeObject,
+  type ReadonlyBehaviorSubject,
 } from '@rxkube/store';
+import { deltaFifo } from '@rxkube/queue';
 import {
   BehaviorSubject,
   Observable,
@@ -15,12 +18,26 @@ import {
   Subscription,
   asyncScheduler,
   distinctUntilChanged,
+  filter,
+  identity,
   interval,
   map,
+  mergeWith,
+  retry,
   takeUntil,
+  tap,
+  timer,
   type SchedulerLike,
 } from 'rxjs';
-import { ConsistentSnapshots } from './consistentSnapshots.js';
+import { applyToIndexer, type IndexerEvent } from './applyToIndexer.js';
+import { fanOutToHandlers, type ResyncRequest } from './fanOutToHandlers.js';
+import { holdDuringRelists } from './holdDuringRelists.js';
+import { listsToReplace, type ReflectorInput } from './listsToReplace.js';
+import { prepareObjects } from './prepareObjects.js';
+import { reflector } from './reflector.js';
+import type { ReflectorOptions } from './reflectorOptions.js';
+import { resourceVersionOf } from './resourceVersion.js';
+import { SnapshotHolder } from './snapshotHolder.js';
 import {
   handlerDelivery,
   type HandlerOptions,
@@ -28,8 +45,13 @@ import {
   type InformerEvent,
   type ResourceEventHandler,
 } from './eventHandler.js';
-import { HandlerError, type ErrorContext, type InformerError } from './errors.js';
-import { informerLoop } from './informerLoop.js';
+import {
+  HandlerError,
+  InternalError,
+  ObjectError,
+  type ErrorContext,
+  type InformerError,
+} from './errors.js';
 import { type SharedIndexInformerOptions, freezeByDefault } from './informerOptions.js';
 import { listerFor, type Lister } from './lister.js';
 import type { ListerWatcher } from './listerWatcher.js';
@@ -41,6 +63,9 @@ import { HandlerRegistry } from './handlerRegistry.js';
 import { waitForSync } from './waitForSync.js';
 import { memoizeLastKey } from './lastKeyMemo.js';
 import { timerDelay } from './timerDelay.js';
+
+/** What the informer queues: the Reflector's inputs and the handlers' resyncs. */
+type InformerInput<T> = ReflectorInput<T> | ResyncRequest<T>;
 
 /** Lifecycle of an informer: started once, stopped once. */
 type InformerState = 'idle' | 'running' | 'stopped';
@@ -74,13 +99,15 @@ export class SharedIndexInformer<T extends object = KubeObject> {
    * Snapshots of the cache: the current one on subscription, then one per change (never a
    * half-applied relist, unless `consistentSnapshots` is off). Completes on stop.
    */
-  readonly indexer$: ConsistentSnapshots<T>;
+  readonly indexer$: ReadonlyBehaviorSubject<IndexerSnapshot<T>>;
   /** Every failure, typed; the informer keeps running. */
   readonly errors$: Observable<InformerError>;
   /** `false` until the initial list has been fully processed, then `true`. */
   readonly hasSynced$: Observable<boolean>;
 
   private readonly indexer: Indexer<T>;
+  /** Publishes `indexer$`, held while a relist is applied. */
+  private readonly snapshots: SnapshotHolder<T>;
   private readonly keyFunc: KeyFunc<T>;
   private readonly handlers: HandlerRegistry<T>;
   private readonly telemetry: InformerTelemetry;
@@ -98,6 +125,7 @@ export class SharedIndexInformer<T extends object = KubeObject> {
   private lastResourceVersion = '';
   private fifoDepth = 0;
   private transform: ((obj: T) => T) | undefined;
+  private readonly freeze: boolean;
 
   /**
    * @param lw - what to list and watch
@@ -116,11 +144,13 @@ export class SharedIndexInformer<T extends object = KubeObject> {
       keyFunc: this.keyFunc,
       resourceVersionFromWrites: false,
     });
-    this.indexer$ = new ConsistentSnapshots(this.indexer);
+    this.snapshots = new SnapshotHolder(this.indexer);
+    this.indexer$ = this.snapshots.snapshots$;
     this.scheduler = options.scheduler ?? asyncScheduler;
     this.logger = options.logger ?? consoleFailureLogger({ now: () => this.scheduler.now() });
     this.name = options.name ?? lw.description;
     this.transform = options.transform;
+    this.freeze = options.freeze ?? freezeByDefault();
     this.telemetry = new InformerTelemetry(this.name, this.logger);
     this.errors$ = this.telemetry.errors.asObservable();
     this.hasSynced$ = this.synced.pipe(distinctUntilChanged());
@@ -149,33 +179,89 @@ export class SharedIndexInformer<T extends object = KubeObject> {
       );
     this.state = 'running';
     this.logger.debug('informer starting', { informer: this.name });
-    const loop = informerLoop({
-      lw: this.lw,
-      indexer: this.indexer,
-      keyFunc: this.keyFunc,
-      snapshots: this.indexer$,
-      consistentSnapshots: this.options.consistentSnapshots ?? true,
-      processor: this.handlers.processor,
-      transform: this.transform,
-      freeze: this.options.freeze ?? freezeByDefault(),
-      scheduler: this.scheduler,
-      reflectorOptions: {
-        ...this.options.reflector,
-        scheduler: this.scheduler,
-        keyFunc: this.keyFunc as KeyFunc<unknown>,
-        onError: (error) => this.telemetry.reportReflectorError(error),
-        monitor: this.telemetry.monitor(),
-      },
-      resyncRequests: this.handlers.resyncRequests,
-      report: (error) => this.telemetry.report(error),
-      onSynced: () => this.synced.next(true),
-      onDepth: (depth) => (this.fifoDepth = depth),
-      onResourceVersion: (version) => (this.lastResourceVersion = version),
-      errorContext: () => this.errorContext(),
-    });
-    this.running.add(loop.subscribe());
+    this.running.add(this.cacheLoop().subscribe());
     this.handlers.start();
     return new Subscription(() => this.stop());
+  }
+
+  /**
+   * The informer as one pipeline of values (subscribing runs it, unsubscribing stops the watch
+   * and drops the queue): the Reflector's lists and watch events are prepared and queued; each
+   * pop is applied to the Indexer as one batch, `indexer$` is held while a relist is applied,
+   * and the pop's events go to the handlers. Metrics, `hasSynced$` and errors are read off the
+   * stream. A defect in the pipeline itself is reported as an `InternalError`, and it starts
+   * over a second later with a new queue (which relists) rather than going silent.
+   */
+  private cacheLoop(): Observable<unknown> {
+    const errorContext = (): ErrorContext => this.errorContext();
+    const resyncs = this.handlers.resyncRequests.pipe(
+      map((due): ResyncRequest<T> => ({ type: 'resync', due })),
+    );
+    return reflector(this.lw, this.reflectorOptions()).pipe(
+      listsToReplace(),
+      tap((input) => this.followResourceVersion(input)),
+      prepareObjects({ transform: this.transform, freeze: this.freeze, errorContext }),
+      tap((input) => this.observe(input)),
+      filter((input): input is ReflectorInput<T> => input.type !== 'objectError'),
+      mergeWith(resyncs),
+      deltaFifo<T, InformerInput<T>>({
+        knownObjects: this.indexer,
+        keyFunction: this.keyFunc,
+        emitDeltaTypeReplaced: true,
+        scheduler: this.scheduler,
+        keyErrors: 'skip',
+      }),
+      applyToIndexer(this.indexer, errorContext),
+      this.options.consistentSnapshots === false ? identity : holdDuringRelists(this.snapshots),
+      fanOutToHandlers(this.handlers.processor),
+      tap({ subscribe: () => (this.fifoDepth = 0), next: (event) => this.observe(event) }),
+      retry({
+        delay: (err: unknown) => {
+          this.telemetry.report(new InternalError(this.errorContext(), err));
+          this.snapshots.release();
+          return timer(1000, this.scheduler);
+        },
+      }),
+    );
+  }
+
+  private reflectorOptions(): ReflectorOptions {
+    return {
+      ...this.options.reflector,
+      scheduler: this.scheduler,
+      keyFunc: this.keyFunc as KeyFunc<unknown>,
+      onError: (error) => this.telemetry.reportReflectorError(error),
+      monitor: this.telemetry.monitor(),
+    };
+  }
+
+  /** Remembers the version of every list, watch event and bookmark, as it arrives. */
+  private followResourceVersion(input: ReflectorInput<T>): void {
+    const version =
+      input.type === 'bookmark' || input.type === 'replace'
+        ? input.resourceVersion
+        : resourceVersionOf(input.object);
+    if (version !== undefined) this.lastResourceVersion = version;
+  }
+
+  /** Reads metrics, sync and failures off the pipeline. */
+  private observe(event: ReflectorInput<T> | IndexerEvent<T, InformerInput<T>>): void {
+    switch (event.type) {
+      case 'depth':
+        this.fifoDepth = event.depth;
+        return;
+      case 'synced':
+        this.synced.next(true);
+        return;
+      case 'objectError':
+        this.telemetry.report(event.error);
+        return;
+      case 'skipped':
+        this.telemetry.report(
+          new ObjectError(event.error.obj, 'key', this.errorContext(), event.error),
+        );
+        return;
+    }
   }
 
   /**
@@ -207,7 +293,7 @@ export class SharedIndexInformer<T extends object = KubeObject> {
     this.running.unsubscribe();
     this.handlers.stop();
     this.fifoDepth = 0;
-    this.indexer$.close();
+    this.snapshots.close();
     this.indexer.close();
     this.telemetry.close();
     this.synced.complete();

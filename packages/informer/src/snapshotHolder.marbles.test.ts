@@ -1,9 +1,9 @@
 import { Indexer, type KubeObject } from '@rxkube/store';
 import { map } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { ConsistentSnapshots } from './consistentSnapshots.js';
+import { SnapshotHolder } from './snapshotHolder.js';
 
-// The informer's `indexer$`: writes to its Indexer and the informer's `hold`/`release` are
+// The informer's `indexer$` (a SnapshotHolder's `snapshots$`): writes to its Indexer and `hold`/`release` are
 // scheduled as the values of a cold Observable (each letter one action), and snapshots are
 // written as the names of the objects they hold.
 
@@ -15,24 +15,24 @@ const names = (snapshot: { list(): readonly KubeObject[] }): string =>
     .sort()
     .join(' ');
 
-function setup(): { indexer: Indexer; snapshots: ConsistentSnapshots } {
+function setup(): { indexer: Indexer; holder: SnapshotHolder } {
   const indexer = new Indexer();
   indexer.replace([obj('a'), obj('b')], '1');
-  return { indexer, snapshots: new ConsistentSnapshots(indexer) };
+  return { indexer, holder: new SnapshotHolder(indexer) };
 }
 
 const scheduler = (): TestScheduler =>
   new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
 
-describe('ConsistentSnapshots (marbles)', () => {
+describe('SnapshotHolder (marbles)', () => {
   it('follows the Indexer while not held', () => {
-    const { indexer, snapshots } = setup();
+    const { indexer, holder } = setup();
     scheduler().run(({ cold, expectObservable }) => {
       cold('-c-d-', {
         c: () => indexer.add(obj('c')),
         d: () => indexer.delete(obj('a')),
       }).subscribe((act) => act());
-      expectObservable(snapshots.pipe(map(names))).toBe('vw-x-', {
+      expectObservable(holder.snapshots$.pipe(map(names))).toBe('vw-x-', {
         v: 'a b',
         w: 'a b c',
         x: 'b c',
@@ -41,27 +41,27 @@ describe('ConsistentSnapshots (marbles)', () => {
   });
 
   it('releases a relist applied under a hold as one snapshot', () => {
-    const { indexer, snapshots } = setup();
+    const { indexer, holder } = setup();
     scheduler().run(({ cold, expectObservable }) => {
       cold('-hcdr-', {
-        h: () => snapshots.hold(),
+        h: () => holder.hold(),
         c: () => indexer.add(obj('c')),
         d: () => indexer.delete(obj('a')),
-        r: () => snapshots.release(),
+        r: () => holder.release(),
       }).subscribe((act) => act());
-      expectObservable(snapshots.pipe(map(names))).toBe('v---x-', { v: 'a b', x: 'b c' });
+      expectObservable(holder.snapshots$.pipe(map(names))).toBe('v---x-', { v: 'a b', x: 'b c' });
     });
   });
 
   it('starts a subscriber that comes during a hold from the last consistent snapshot', () => {
-    const { indexer, snapshots } = setup();
+    const { indexer, holder } = setup();
     scheduler().run(({ cold, expectObservable }) => {
       cold('-hc--r-', {
-        h: () => snapshots.hold(),
+        h: () => holder.hold(),
         c: () => indexer.add(obj('c')),
-        r: () => snapshots.release(),
+        r: () => holder.release(),
       }).subscribe((act) => act());
-      expectObservable(snapshots.pipe(map(names)), '---^---').toBe('---v-x-', {
+      expectObservable(holder.snapshots$.pipe(map(names)), '---^---').toBe('---v-x-', {
         v: 'a b',
         x: 'a b c',
       });
@@ -69,33 +69,36 @@ describe('ConsistentSnapshots (marbles)', () => {
   });
 
   it('emits nothing on release when the held writes changed nothing', () => {
-    const { indexer, snapshots } = setup();
+    const { indexer, holder } = setup();
     scheduler().run(({ cold, expectObservable }) => {
       cold('-hur-', {
-        h: () => snapshots.hold(),
+        h: () => holder.hold(),
         u: () => indexer.setResourceVersion(indexer.snapshot().resourceVersion),
-        r: () => snapshots.release(),
+        r: () => holder.release(),
       }).subscribe((act) => act());
-      expectObservable(snapshots.pipe(map(names))).toBe('v----', { v: 'a b' });
+      expectObservable(holder.snapshots$.pipe(map(names))).toBe('v----', { v: 'a b' });
     });
   });
 
   it('emits the final snapshot and completes on close, also during a hold', () => {
-    const { indexer, snapshots } = setup();
+    const { indexer, holder } = setup();
     scheduler().run(({ cold, expectObservable }) => {
       cold('-hc-x-', {
-        h: () => snapshots.hold(),
+        h: () => holder.hold(),
         c: () => indexer.add(obj('c')),
-        x: () => snapshots.close(),
+        x: () => holder.close(),
       }).subscribe((act) => act());
-      expectObservable(snapshots.pipe(map(names))).toBe('v---(x|)', { v: 'a b', x: 'a b c' });
+      expectObservable(holder.snapshots$.pipe(map(names))).toBe('v---(x|)', {
+        v: 'a b',
+        x: 'a b c',
+      });
     });
   });
 
   it('stops observing the Indexer when its last subscriber leaves', () => {
-    const { indexer, snapshots } = setup();
+    const { indexer, holder } = setup();
     scheduler().run(({ expectObservable }) => {
-      expectObservable(snapshots.pipe(map(names)), '^--!').toBe('v--', { v: 'a b' });
+      expectObservable(holder.snapshots$.pipe(map(names)), '^--!').toBe('v--', { v: 'a b' });
     });
     expect(indexer.indexer$.observed).toBe(false);
   });

@@ -1,0 +1,149 @@
+import {
+  VersionWatermark,
+  applyDelta,
+  type DeltaFifoEvent,
+  type FifoInput,
+  type PoppedDeltas,
+  type ResourceEvent,
+} from '@rxkube/queue';
+import type { Indexer } from '@rxkube/store';
+import { Observable, type OperatorFunction } from 'rxjs';
+import { ObjectError, type ErrorContext } from './errors.js';
+import { objectFailure, type ObjectFailure } from './objectFailure.js';
+import { resourceVersionOf } from './resourceVersion.js';
+
+/**
+ * One pop of the queue, applied to the Indexer: the key and the events its handlers receive.
+ *
+ * The same object, and the same `events` array, serve every pop of a subscription: they are
+ * valid during the synchronous `next` that delivers them, and emptied once it returns, so the
+ * hot path allocates nothing per pop and no object is held past its pop. Copy what you keep.
+ *
+ * @typeParam T - the object type
+ */
+export interface AppliedPop<T> {
+  readonly type: 'applied';
+  /** The key whose changes were applied. */
+  readonly key: string;
+  /** What the changes did to the cache, in order (as `applyDeltas` returns them). */
+  readonly events: readonly ResourceEvent<T>[];
+}
+
+/**
+ * What {@link applyToIndexer} emits: the queue's events with each `popped` replaced by its
+ * {@link AppliedPop}, and an {@link ObjectFailure} for each change the cache refused.
+ *
+ * @typeParam T - the object type
+ * @typeParam I - the queue's inputs
+ */
+export type IndexerEvent<T, I> =
+  Exclude<DeltaFifoEvent<T, I>, PoppedDeltas<T>> | AppliedPop<T> | ObjectFailure;
+
+/** The mutable form of {@link AppliedPop}, kept inside the operator. */
+interface AppliedPopSlot<T> {
+  readonly type: 'applied';
+  key: string;
+  readonly events: ResourceEvent<T>[];
+}
+
+/**
+ * Applies each pop of the `deltaFifo` operator to `indexer` as ONE Indexer batch (one
+ * snapshot per pop), the way client-go's informer processes deltas, and keeps the Indexer's
+ * resource version: the version of the last input (list, watch event, bookmark) such that it
+ * and every input before it, in stream order, have been applied ({@link VersionWatermark}, fed
+ * from the `queued` and `popped` events). The version never goes backwards and never claims a
+ * change still queued. An input that queued nothing (an empty list, a bookmark, the deletion of
+ * an unknown key) moves it at once; one that queued keys moves it when its last key is applied.
+ * Resyncs carry cached objects and move no version.
+ *
+ * A change the cache refuses (an index function that throws) is skipped and emitted as an
+ * {@link ObjectFailure} (stage `cache`) before the pop's {@link AppliedPop}; the key's other
+ * changes are applied. Every other event passes through in order.
+ *
+ * The Indexer must not take its version from writes (`resourceVersionFromWrites: false`).
+ *
+ * ```
+ * source: -q-p-s-|     (q: queued, p: popped, s: synced)
+ * output: -q-a-s-|     (a: the AppliedPop of p, its changes now in the Indexer)
+ * ```
+ *
+ * @typeParam T - the object type
+ * @typeParam I - the queue's inputs
+ * @param indexer - the cache to write
+ * @param errorContext - the resource and version to name in an `ObjectError`
+ * @returns an operator from the queue's events to {@link IndexerEvent}s
+ * @example
+ * ```ts
+ * const indexer = new Indexer<Pod>({ resourceVersionFromWrites: false });
+ * inputs$.pipe(
+ *   deltaFifo({ knownObjects: indexer, emitDeltaTypeReplaced: true }),
+ *   applyToIndexer(indexer, () => ({ resource: 'pods' })),
+ * ).subscribe((event) => {
+ *   if (event.type === 'applied') console.log(event.key, event.events.length);
+ * });
+ * ```
+ */
+export function applyToIndexer<T extends object, I extends FifoInput<T>>(
+  indexer: Indexer<T>,
+  errorContext: () => ErrorContext,
+): OperatorFunction<DeltaFifoEvent<T, I>, IndexerEvent<T, I>> {
+  return (source) =>
+    new Observable<IndexerEvent<T, I>>((subscriber) => {
+      // Each subscription feeds a new queue, so it starts a new watermark.
+      const watermark = new VersionWatermark();
+      const settleResourceVersion = (): void => {
+        const version = watermark.resourceVersion;
+        if (version !== undefined) indexer.setResourceVersion(version);
+      };
+      const applied: AppliedPopSlot<T> = { type: 'applied', key: '', events: [] };
+      // Failures of the pop being applied; allocated only when one happens.
+      let failures: ObjectError[] | undefined;
+
+      const queued = (input: I, keys: readonly string[]): void => {
+        // A Sync carries the cached object: it changes no version.
+        if (input.type === 'resync') return;
+        const version =
+          input.type === 'replace' || input.type === 'bookmark'
+            ? input.resourceVersion
+            : resourceVersionOf(input.object);
+        watermark.wrote(version, keys);
+        if (keys.length === 0) settleResourceVersion();
+      };
+
+      const apply = ({ key, deltas, isInInitialList }: PoppedDeltas<T>): void => {
+        watermark.applying(key);
+        indexer.batch(() => {
+          for (const delta of deltas) {
+            try {
+              applied.events.push(applyDelta(indexer, delta, isInInitialList));
+            } catch (err) {
+              (failures ??= []).push(new ObjectError(delta.object, 'cache', errorContext(), err));
+            }
+          }
+          settleResourceVersion();
+        });
+        if (failures !== undefined) {
+          const failed = failures;
+          failures = undefined;
+          for (const error of failed) subscriber.next(objectFailure(error));
+        }
+        applied.key = key;
+        try {
+          subscriber.next(applied);
+        } finally {
+          // Holds no object past its pop.
+          applied.events.length = 0;
+        }
+      };
+
+      return source.subscribe({
+        next: (event) => {
+          if (event.type === 'popped') return apply(event);
+          if (event.type === 'queued') queued(event.input, event.keys);
+          subscriber.next(event);
+        },
+        error: (err: unknown) => subscriber.error(err),
+        complete: () => subscriber.complete(),
+      });
+    });
+}

@@ -1,0 +1,141 @@
+import type { Indexer, IndexerSnapshot, KubeObject, ReadonlyBehaviorSubject } from '@rxkube/store';
+import { BehaviorSubject, Observable, type Subscriber, type Subscription } from 'rxjs';
+
+/**
+ * The informer's `indexer$` and the one thing that may hold it: the Indexer's snapshots,
+ * except that emission can be held while a relist is being applied, so subscribers never see a
+ * cache that holds part of the new list and part of the old one.
+ *
+ * - Not held: {@link SnapshotHolder.snapshots$} follows the Indexer (one snapshot per batch,
+ *   i.e. per applied pop), and `value` is always the current snapshot.
+ * - Held ({@link SnapshotHolder.hold}): `value` stays at the last consistent snapshot and
+ *   nothing is emitted; it also stops observing the Indexer, so writes cost no snapshot.
+ * - {@link SnapshotHolder.release} emits the current snapshot once.
+ *
+ * It observes the Indexer only while `snapshots$` has subscribers. Readers get `snapshots$`, a
+ * read-only view; only the holder emits.
+ *
+ * @typeParam T - the object type
+ * @internal
+ */
+export class SnapshotHolder<T extends object = KubeObject> {
+  /**
+   * The last consistent snapshot on subscription, then one per change; completes on `close()`.
+   */
+  readonly snapshots$: ReadonlyBehaviorSubject<IndexerSnapshot<T>>;
+  private readonly subject: BehaviorSubject<IndexerSnapshot<T>>;
+  private held: IndexerSnapshot<T> | undefined;
+  private upstream: Subscription | undefined;
+  private last: IndexerSnapshot<T>;
+
+  /** @param indexer - the cache whose snapshots to publish */
+  constructor(private readonly indexer: Indexer<T>) {
+    this.last = indexer.snapshot();
+    this.subject = new BehaviorSubject(this.last);
+    this.snapshots$ = new HeldSnapshotsView(this.subject, {
+      current: () => this.current(),
+      subscribed: (subscriber) => {
+        // Catches existing subscribers up first, so a new one starts from the current snapshot.
+        if (!this.subject.closed && !this.subject.isStopped) this.emit(this.current());
+        const subscription = this.subject.subscribe(subscriber);
+        this.connect();
+        subscription.add(() => {
+          if (!this.subject.observed) this.disconnect();
+        });
+        return subscription;
+      },
+    });
+  }
+
+  /** @returns whether emission is being held */
+  get holding(): boolean {
+    return this.held !== undefined;
+  }
+
+  /** Holds emission at the current snapshot (call before the first write of a relist). */
+  hold(): void {
+    if (this.held !== undefined) return;
+    this.held = this.indexer.snapshot();
+    this.disconnect();
+  }
+
+  /** Ends a hold and emits the current snapshot if it changed. */
+  release(): void {
+    if (this.held === undefined) return;
+    this.held = undefined;
+    this.connect();
+  }
+
+  /** Emits the final snapshot (if not held) and completes. */
+  close(): void {
+    this.disconnect();
+    if (this.subject.closed || this.subject.isStopped) return;
+    this.held = undefined;
+    this.emit(this.indexer.snapshot());
+    this.subject.complete();
+  }
+
+  /** @returns the last consistent snapshot: the current one unless a relist is being applied */
+  private current(): IndexerSnapshot<T> {
+    return this.held ?? this.indexer.snapshot();
+  }
+
+  private connect(): void {
+    if (
+      this.upstream !== undefined ||
+      this.held !== undefined ||
+      !this.subject.observed ||
+      this.subject.isStopped
+    ) {
+      return;
+    }
+    // The Indexer's indexer$ emits its current snapshot on subscription, then every new one.
+    this.upstream = this.indexer.indexer$.subscribe((snapshot) => {
+      if (this.held === undefined) this.emit(snapshot);
+    });
+  }
+
+  private disconnect(): void {
+    this.upstream?.unsubscribe();
+    this.upstream = undefined;
+  }
+
+  private emit(snapshot: IndexerSnapshot<T>): void {
+    if (snapshot === this.last) return;
+    this.last = snapshot;
+    this.subject.next(snapshot);
+  }
+}
+
+/** How {@link HeldSnapshotsView} reads and subscribes. */
+interface HeldSnapshotsViewHooks<S> {
+  /** @returns the current value */
+  readonly current: () => S;
+  /** Subscribes a reader (the holder catches up, subscribes, starts observing its source). */
+  readonly subscribed: (subscriber: Subscriber<S>) => Subscription;
+}
+
+// store's `snapshotView` runs a hook before a subscription only; the holder must also start
+// observing the Indexer after the first subscription and stop after the last one.
+class HeldSnapshotsView<S> extends Observable<S> implements ReadonlyBehaviorSubject<S> {
+  constructor(
+    private readonly subject: BehaviorSubject<S>,
+    private readonly hooks: HeldSnapshotsViewHooks<S>,
+  ) {
+    super((subscriber) => hooks.subscribed(subscriber));
+  }
+
+  get value(): S {
+    return this.getValue();
+  }
+
+  getValue(): S {
+    // Throws as the subject does once errored or unsubscribed.
+    this.subject.getValue();
+    return this.hooks.current();
+  }
+
+  get observed(): boolean {
+    return this.subject.observed;
+  }
+}
