@@ -33,7 +33,7 @@ export interface ResyncRequest<T> extends FifoResync {
  * @internal
  */
 export function fanOutToHandlers<T, I extends FifoInput<T>>(
-  processor: SharedProcessor<T>,
+  processor: Pick<SharedProcessor<T>, 'distribute' | 'planResync'>,
 ): MonoTypeOperatorFunction<IndexerEvent<T, I>> {
   return tap((event) => {
     if (event.type === 'applied') processor.distribute(event.key, event.events);

@@ -1,0 +1,101 @@
+import { FifoInput } from '@rxkube/queue';
+import { DeletedFinalStateUnknown } from '@rxkube/store';
+import { map } from 'rxjs';
+import { TestScheduler } from 'rxjs/testing';
+import type { ReflectorInput } from './listsToReplace.js';
+import { prepareObjects } from './prepareObjects.js';
+import { ReflectorEvent } from './reflectorEvent.js';
+import { pod, type TestPod } from './testing/pods.testing.js';
+
+const marbles = (): TestScheduler =>
+  new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
+
+const context = { resource: 'pods', resourceVersion: '7' };
+/** Labels every pod, and fails on the pod named `broken`. */
+const label = (obj: TestPod): TestPod => {
+  if (obj.metadata.name === 'broken') throw new Error('cannot transform');
+  return { ...obj, metadata: { ...obj.metadata, labels: { seen: 'yes' } } };
+};
+const labelled = (obj: TestPod): TestPod => label(obj);
+
+/** Describes an output: the input type and names, or the failure's stage and message. */
+function describe_(value: ReflectorInput<TestPod> | { type: 'objectError'; error: Error }): string {
+  switch (value.type) {
+    case 'objectError':
+      return `failure:${value.error.message}`;
+    case 'replace':
+      return `replace:${value.items.map((o) => o.metadata.name).join(',')}@${value.resourceVersion}`;
+    case 'bookmark':
+      return `bookmark@${value.resourceVersion}`;
+    default: {
+      const obj = value.object;
+      if (obj instanceof DeletedFinalStateUnknown) return `${value.type}:tombstone:${obj.key}`;
+      const seen = obj.metadata.labels?.['seen'] === 'yes' ? '+' : '';
+      const frozen = Object.isFrozen(obj) ? '*' : '';
+      return `${value.type}:${obj.metadata.name}${seen}${frozen}`;
+    }
+  }
+}
+
+describe('prepareObjects (marbles)', () => {
+  it('transforms, then freezes, the object of every list item and watch event', () => {
+    marbles().run(({ cold, expectObservable }) => {
+      const source = cold<ReflectorInput<TestPod>>('-r-a-u-d-|', {
+        r: FifoInput.replace([pod('a', '1'), pod('b', '2')], '5'),
+        a: FifoInput.add(pod('c', '6')),
+        u: FifoInput.update(pod('c', '7')),
+        d: FifoInput.delete(pod('a', '8')),
+      });
+      const prepared = source.pipe(
+        prepareObjects({ transform: labelled, freeze: true, errorContext: () => context }),
+        map(describe_),
+      );
+      expectObservable(prepared).toBe('-r-a-u-d-|', {
+        r: 'replace:a,b@5',
+        a: 'add:c+*',
+        u: 'update:c+*',
+        d: 'delete:a+*',
+      });
+    });
+  });
+
+  it('skips an object whose transform throws and emits its ObjectError first; a deletion goes ahead untransformed', () => {
+    marbles().run(({ cold, expectObservable }) => {
+      const broken = pod('broken', '3');
+      const source = cold<ReflectorInput<TestPod>>('-r---u---d---|', {
+        r: FifoInput.replace([pod('a', '1'), broken], '5'),
+        u: FifoInput.update(broken),
+        d: FifoInput.delete(broken),
+      });
+      const prepared = source.pipe(
+        prepareObjects({ transform: label, freeze: false, errorContext: () => context }),
+        map(describe_),
+      );
+      expectObservable(prepared).toBe('-(fr)f---(fd)|', {
+        f: 'failure:pods: object skipped at transform: cannot transform',
+        r: 'replace:a@5',
+        d: 'delete:broken',
+      });
+    });
+  });
+
+  it('passes tombstones and bookmarks as they are, and an input whose object is unchanged as the same value', () => {
+    const tombstone = FifoInput.delete(new DeletedFinalStateUnknown('default/a', pod('a', '1')));
+    const bookmark = ReflectorEvent.bookmark('9');
+    const update = FifoInput.update(Object.freeze(pod('a', '2')));
+    marbles().run(({ cold, expectObservable }) => {
+      const source = cold<ReflectorInput<TestPod>>('-t-b-u-|', {
+        t: tombstone,
+        b: bookmark,
+        u: update,
+      });
+      // Without a transform, an already frozen object comes out as it went in.
+      const prepared = source.pipe(prepareObjects({ freeze: true, errorContext: () => context }));
+      expectObservable(
+        prepared.pipe(
+          map((value) => value === tombstone || value === bookmark || value === update),
+        ),
+      ).toBe('-t-t-t-|', { t: true });
+    });
+  });
+});
