@@ -138,8 +138,14 @@ export function applyToIndexer<T extends object, I extends FifoInput<T>>(
 
       return source.subscribe({
         next: (event) => {
-          if (event.type === 'popped') return apply(event);
-          if (event.type === 'queued') queued(event.input, event.keys);
+          // A defect errors the output, as in RxJS's own operators, rather than escape as an
+          // unhandled error.
+          try {
+            if (event.type === 'popped') return apply(event);
+            if (event.type === 'queued') queued(event.input, event.keys);
+          } catch (err) {
+            return subscriber.error(err);
+          }
           subscriber.next(event);
         },
         error: (err: unknown) => subscriber.error(err),

@@ -5,7 +5,7 @@ import { TestScheduler } from 'rxjs/testing';
 import { applyToIndexer } from './applyToIndexer.js';
 import { fanOutToHandlers, type ResyncRequest } from './fanOutToHandlers.js';
 import type { ReflectorInput } from './listsToReplace.js';
-import { ProcessorListener } from './processorListener.js';
+import type { ProcessorListener } from './processorListener.js';
 import { SharedProcessor } from './sharedProcessor.js';
 import { pod, type TestPod } from './testing/pods.testing.js';
 

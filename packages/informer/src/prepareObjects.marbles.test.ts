@@ -98,4 +98,23 @@ describe('prepareObjects (marbles)', () => {
       ).toBe('-t-t-t-|', { t: true });
     });
   });
+
+  it('errors on a defect (here a freeze that throws) instead of letting it escape, and unsubscribes its source', () => {
+    const defective = pod('x', '1');
+    Object.defineProperty(defective, 'spec', {
+      enumerable: true,
+      get: () => {
+        throw new TypeError('defect');
+      },
+    });
+    marbles().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const source = cold<ReflectorInput<TestPod>>('-a-b-|', {
+        a: FifoInput.add(defective),
+        b: FifoInput.add(pod('b', '2')),
+      });
+      const prepared = source.pipe(prepareObjects({ freeze: true, errorContext: () => context }));
+      expectObservable(prepared).toBe('-#', undefined, new TypeError('defect'));
+      expectSubscriptions(source.subscriptions).toBe('^!');
+    });
+  });
 });

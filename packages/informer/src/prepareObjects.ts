@@ -66,33 +66,40 @@ export function prepareObjects<T>(
         }
         return freeze ? deepFreeze(out) : out;
       };
+      const onInput = (input: ReflectorInput<T>): void => {
+        switch (input.type) {
+          case 'replace': {
+            const items: T[] = [];
+            for (const item of input.items) {
+              const prepared = prepare(item, false);
+              if (prepared !== undefined) items.push(prepared);
+            }
+            return subscriber.next(FifoInput.replace(items, input.resourceVersion));
+          }
+          case 'add':
+          case 'update': {
+            const prepared = prepare(input.object, false);
+            if (prepared === input.object) return subscriber.next(input);
+            if (prepared !== undefined) subscriber.next({ type: input.type, object: prepared });
+            return;
+          }
+          case 'delete': {
+            if (isDeletedFinalStateUnknown(input.object)) return subscriber.next(input);
+            const prepared = prepare(input.object, true) ?? input.object;
+            return subscriber.next(prepared === input.object ? input : FifoInput.delete(prepared));
+          }
+          default:
+            subscriber.next(input);
+        }
+      };
       return source.subscribe({
         next: (input) => {
-          switch (input.type) {
-            case 'replace': {
-              const items: T[] = [];
-              for (const item of input.items) {
-                const prepared = prepare(item, false);
-                if (prepared !== undefined) items.push(prepared);
-              }
-              return subscriber.next(FifoInput.replace(items, input.resourceVersion));
-            }
-            case 'add':
-            case 'update': {
-              const prepared = prepare(input.object, false);
-              if (prepared === input.object) return subscriber.next(input);
-              if (prepared !== undefined) subscriber.next({ type: input.type, object: prepared });
-              return;
-            }
-            case 'delete': {
-              if (isDeletedFinalStateUnknown(input.object)) return subscriber.next(input);
-              const prepared = prepare(input.object, true) ?? input.object;
-              return subscriber.next(
-                prepared === input.object ? input : FifoInput.delete(prepared),
-              );
-            }
-            default:
-              subscriber.next(input);
+          // A defect (a freeze that fails, say) errors the output, as in RxJS's own operators,
+          // rather than escape as an unhandled error.
+          try {
+            onInput(input);
+          } catch (err) {
+            subscriber.error(err);
           }
         },
         error: (err: unknown) => subscriber.error(err),

@@ -343,6 +343,33 @@ test('freezing is on by default except in production, and can be chosen either w
   expect(Object.isFrozen(informer.lister().get('default/a'))).toBe(false);
 });
 
+test('a defect in the pipeline is reported as an InternalError, and it starts over a second later with a new queue', async () => {
+  create({ freeze: true });
+  running = informer.start();
+  lw.respondList([pod('a', '1')], '10');
+  await informer.waitForCacheSync();
+  // No JSON object has a throwing getter: freezing this one fails where nothing expects it.
+  const defective = pod('x', '11');
+  Object.defineProperty(defective, 'spec', {
+    enumerable: true,
+    get: () => {
+      throw new TypeError('defect');
+    },
+  });
+  lw.emit({ type: 'ADDED', object: defective });
+  await flushMicrotasks();
+  expect(errors.map((e) => e.kind)).toEqual(['internal']);
+  expect(lw.lists).toHaveLength(1);
+  scheduler.advance(999);
+  expect(lw.lists).toHaveLength(1);
+  scheduler.advance(1);
+  expect(lw.lists).toHaveLength(2);
+  lw.respondList([pod('a', '1'), pod('x', '11')], '11');
+  await flushMicrotasks();
+  expect(names(informer.indexer$.value)).toEqual(['a@1', 'x@11']);
+  expect(informer.indexer$.value.resourceVersion).toBe('11');
+});
+
 test('transform runs before the queue; a throwing transform skips only its object', async () => {
   create({
     transform: (obj) => {
