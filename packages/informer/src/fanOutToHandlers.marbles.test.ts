@@ -5,8 +5,8 @@ import { TestScheduler } from 'rxjs/testing';
 import { applyToIndexer } from './applyToIndexer.js';
 import { fanOutToHandlers, type ResyncRequest } from './fanOutToHandlers.js';
 import type { ReflectorInput } from './listsToReplace.js';
-import type { ProcessorListener } from './processorListener.js';
-import { SharedProcessor } from './sharedProcessor.js';
+import { ProcessorListener } from './processorListener.js';
+import type { SharedProcessor } from './sharedProcessor.js';
 import { pod, type TestPod } from './testing/pods.testing.js';
 
 // What the processor is told, in order, written as `distribute:key:event types` and
