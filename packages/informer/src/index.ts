@@ -54,6 +54,18 @@ export type { BackoffOptions } from './backoff.js';
 export { listAll } from './pager.js';
 export type { ListResult } from './pager.js';
 export { reflector } from './reflector.js';
+export { ReflectorEvent } from './reflectorEvent.js';
+export type { ReflectorListDone, ReflectorListItem, ReflectorListStart } from './reflectorEvent.js';
+export { listsToReplace } from './listsToReplace.js';
+export type { ReflectorInput } from './listsToReplace.js';
+export { prepareObjects } from './prepareObjects.js';
+export type { PrepareObjectsOptions } from './prepareObjects.js';
+export { objectFailure } from './objectFailure.js';
+export type { ObjectFailure } from './objectFailure.js';
+export { applyToIndexer } from './applyToIndexer.js';
+export type { AppliedPop, IndexerEvent } from './applyToIndexer.js';
+export { holdDuringRelists } from './holdDuringRelists.js';
+export type { Holdable } from './holdDuringRelists.js';
 export { initialEventsEndAnnotation } from './reflectorOptions.js';
 export type {
   ReflectorBookmark,
