@@ -18,7 +18,7 @@ import { aborted, type CommandIo } from './commandIo.js';
 import { openCluster, type OpenClusterOptions } from './openCluster.js';
 
 /** Options of `rxkube watch`. */
-export interface WatchCommandOptions extends OpenClusterOptions {
+interface WatchCommandOptions extends OpenClusterOptions {
   /** The resource type as typed: `pods`, `po`, `deployments.apps`… */
   resource: string;
   /** `-n`: this namespace (default: the context's, else `default`). */
