@@ -1,4 +1,5 @@
-import { ApiError, type InformerError } from '@rxkube/informer';
+import type { InformerError } from '@rxkube/informer';
+import { ApiError } from '@rxkube/informer/errors';
 import type { KubeObject } from '@rxkube/store';
 import { Subscription, filter, firstValueFrom, map, takeUntil } from 'rxjs';
 import { CliError } from '../errors/cliError.js';

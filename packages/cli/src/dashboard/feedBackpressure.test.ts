@@ -3,7 +3,10 @@ import { eventually } from '@rxkube/devkit';
 import type { Socket } from 'node:net';
 import type { SseBacklog, SseStreamOptions } from './sseStream.js';
 import { createPod } from '../testSupport/pods.testing.js';
-import { startDashboardUnderTest, type DashboardUnderTest } from '../testSupport/dashboard.testing.js';
+import {
+  startDashboardUnderTest,
+  type DashboardUnderTest,
+} from '../testSupport/dashboard.testing.js';
 import {
   nonReadingClient as openNonReadingClient,
   SseReader,

@@ -2,7 +2,10 @@ import { jest } from '@jest/globals';
 import type { Socket } from 'node:net';
 import { minimumPieceBytes } from './sseStream.js';
 import { createPod } from '../testSupport/pods.testing.js';
-import { startDashboardUnderTest, type DashboardUnderTest } from '../testSupport/dashboard.testing.js';
+import {
+  startDashboardUnderTest,
+  type DashboardUnderTest,
+} from '../testSupport/dashboard.testing.js';
 import { eventually } from '@rxkube/devkit';
 import { nonReadingClient, SseReader } from '../testSupport/http.testing.js';
 

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { KubeObject } from '@rxkube/testing';
 import { createPod } from '../testSupport/pods.testing.js';
-import { startDashboardUnderTest, type DashboardUnderTest } from '../testSupport/dashboard.testing.js';
+import {
+  startDashboardUnderTest,
+  type DashboardUnderTest,
+} from '../testSupport/dashboard.testing.js';
 import { httpGet, SseReader } from '../testSupport/http.testing.js';
 
 // A pod's container env holds a password (a value, and a reference to a Secret): the feed sends

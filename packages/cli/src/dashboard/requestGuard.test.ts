@@ -1,7 +1,10 @@
 import { AccessToken } from './accessToken.js';
 import { HostPolicy } from './hostPolicy.js';
 import { createPod } from '../testSupport/pods.testing.js';
-import { startDashboardUnderTest, type DashboardUnderTest } from '../testSupport/dashboard.testing.js';
+import {
+  startDashboardUnderTest,
+  type DashboardUnderTest,
+} from '../testSupport/dashboard.testing.js';
 import { httpGet, SseReader } from '../testSupport/http.testing.js';
 
 // Real HTTP against the dashboard server: which Host, Origin and token it answers.

@@ -1,4 +1,4 @@
-import { Backoff } from '@rxkube/informer';
+import { Backoff } from '@rxkube/informer/reflector';
 import { CliError } from '../errors/cliError.js';
 import { ExitCode } from '../errors/exitCodes.js';
 import { displayUrl } from '../view/displayUrl.js';

@@ -1,4 +1,5 @@
-import { consoleFailureLogger, type ApiVerb, type Logger } from '@rxkube/informer';
+import { consoleFailureLogger, type Logger } from '@rxkube/informer';
+import type { ApiVerb } from '@rxkube/informer/errors';
 import { Observable, type OperatorFunction } from 'rxjs';
 import type { LinkOutcome } from './linkOutcome.js';
 
