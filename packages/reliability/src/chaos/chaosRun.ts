@@ -60,10 +60,7 @@ interface ChaosSummary {
 }
 
 /** Starts the informer library under test. */
-type StartClient = (
-  server: FakeApiServer,
-  variants: readonly InformerVariant[],
-) => ClientUnderTest;
+type StartClient = (server: FakeApiServer, variants: readonly InformerVariant[]) => ClientUnderTest;
 
 /**
  * Runs the convergence scenario for a range of seeds, one after the other, printing a line per
