@@ -8,8 +8,8 @@ import {
 } from './errors.js';
 import { reflector } from './reflector.js';
 import type { ReflectorOptions, ReflectorOutput } from './reflectorOptions.js';
-import { FakeListerWatcher } from './testing/fakeListerWatcher.testing.js';
-import { pod, type TestPod } from './testing/pods.testing.js';
+import { FakeListerWatcher } from './testSupport/fakeListerWatcher.testing.js';
+import { pod, type TestPod } from './testSupport/pods.testing.js';
 import { VirtualClock } from '@rxkube/devkit';
 
 const ctx = { resource: 'fakes' };

@@ -3,7 +3,7 @@ import { deletionHandlingMetaNamespaceKeyFunc, type KeyFunc } from '@rxkube/stor
 import { Subscription, asyncScheduler, timer, type SchedulerLike, type Subscriber } from 'rxjs';
 import { Backoff } from './backoff.js';
 import { idleTimeout } from './idleTimeout.js';
-import { retryAfterMs } from './errorClasses.js';
+import { retryAfterMs } from './errorPredicates.js';
 import {
   ApiError,
   ConnectionError,

@@ -21,7 +21,7 @@ function slowPause(serial: number): Promise<void> {
 }
 
 /** Options of {@link runSoak}. */
-export interface SoakOptions {
+interface SoakOptions {
   readonly minutes: number;
   /** Objects loaded at the start. Default 20,000. */
   readonly objects: number;

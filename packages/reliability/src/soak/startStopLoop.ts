@@ -6,7 +6,7 @@ import { activeResources, leakedResources } from '../scenario/processHealth.js';
 import { sampleHeap } from './heapSampler.js';
 
 /** Options of {@link startStopLoop}. */
-export interface StartStopOptions {
+interface StartStopOptions {
   /** Informers to start and stop. */
   readonly informers: number;
   /** How many run at the same time. Default 20. */
@@ -19,7 +19,7 @@ export interface StartStopOptions {
 }
 
 /** Figures of a start/stop loop. */
-export interface StartStopResult {
+interface StartStopResult {
   readonly ok: boolean;
   readonly baselineHeapMb: number;
   readonly finalHeapMb: number;
