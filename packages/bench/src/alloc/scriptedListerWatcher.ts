@@ -1,4 +1,4 @@
-import { Observable, Subscriber, of } from 'rxjs';
+import { Observable, of, type Subscriber } from 'rxjs';
 import type { ListOptions, ListPage, ListerWatcher, WatchEvent } from '@rxkube/informer';
 
 /**
