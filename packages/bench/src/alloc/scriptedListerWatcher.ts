@@ -1,5 +1,5 @@
 import { Observable, of, type Subscriber } from 'rxjs';
-import type { ListOptions, ListPage, ListerWatcher, WatchEvent } from '@rxkube/informer';
+import type { ListRequestOptions, ListPage, ListerWatcher, WatchEvent } from '@rxkube/informer';
 
 /**
  * A `ListerWatcher` that answers every list from a fixed set of objects (in pages of the
@@ -29,7 +29,7 @@ export class ScriptedListerWatcher<T> implements ListerWatcher<T> {
    * @param options - the page's limit and continue token
    * @returns one page
    */
-  list(options: ListOptions): Observable<ListPage<T>> {
+  list(options: ListRequestOptions): Observable<ListPage<T>> {
     const start = Number(options.continue ?? 0);
     const end = options.limit
       ? Math.min(start + options.limit, this.items.length)
