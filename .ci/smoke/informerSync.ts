@@ -1,7 +1,9 @@
 // Runs against the packed packages as a user installs them: an informer syncs from the fake API
 // server over real HTTPS with the installed client-node, follows a change, and stops cleanly.
 import { readFileSync } from 'node:fs';
-import { SharedIndexInformer, listerWatcher } from '@rxkube/informer';
+import { InformerError, SharedIndexInformer, listerWatcher } from '@rxkube/informer';
+import { ApiError } from '@rxkube/informer/errors';
+import { Backoff } from '@rxkube/informer/reflector';
 import { NamespaceIndex, metaNamespaceIndexFunc, type KubeObject } from '@rxkube/store';
 import { FakeApiServer, loadPods } from '@rxkube/testing';
 import { filter, firstValueFrom, timeout } from 'rxjs';
@@ -20,6 +22,16 @@ const expectedMajor = process.env['EXPECT_CLIENT_NODE_MAJOR'];
 check(
   expectedMajor === undefined || clientNode.version.startsWith(`${expectedMajor}.`),
   `client-node ${clientNode.version} is major ${expectedMajor}`,
+);
+
+// The subpath entry points load through package.json's exports and share the root's classes.
+check(ApiError.prototype instanceof InformerError, '/errors classes extend the root InformerError');
+check(
+  new Backoff(
+    () => 0,
+    () => 0,
+  ).next() === 800,
+  '/reflector: a Backoff starts at 800 ms',
 );
 
 const server = await FakeApiServer.start({ tls: true });

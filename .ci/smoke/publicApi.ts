@@ -2,6 +2,8 @@
 // them (skipLibCheck is off), not only the ones the smoke programs happen to import. Never run.
 export type * as controller from '@rxkube/controller';
 export type * as informer from '@rxkube/informer';
+export type * as informerErrors from '@rxkube/informer/errors';
+export type * as informerReflector from '@rxkube/informer/reflector';
 export type * as queue from '@rxkube/queue';
 export type * as store from '@rxkube/store';
 export type * as testing from '@rxkube/testing';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { main } from './cli/main.js';
+import { main } from './commandLine/main.js';
 
 // Ctrl-C, SIGTERM and SIGHUP (the terminal closed) ask the command to stop: it closes its
 // watches, servers and the embedded cluster, then the process exits. A second Ctrl-C, or cleanup taking over 2 s, exits at once.

@@ -1,4 +1,4 @@
-import { ConditionTimeoutError, eventually } from './eventually.js';
+import { ConditionTimeoutError, eventually, pollUntil } from './eventually.js';
 
 test('resolves once the condition holds', async () => {
   let checks = 0;
@@ -10,4 +10,18 @@ test('rejects with a typed error naming the condition when it never holds', asyn
   const failure = eventually(() => false, 'the impossible', { timeoutMs: 0, pollMs: 0 });
   await expect(failure).rejects.toBeInstanceOf(ConditionTimeoutError);
   await expect(failure).rejects.toThrow('never happened within 0 ms: the impossible');
+});
+
+test('pollUntil answers true once the condition holds, checking it again until then', async () => {
+  let checks = 0;
+  await expect(pollUntil(() => ++checks === 3, { pollMs: 0 })).resolves.toBe(true);
+  expect(checks).toBe(3);
+});
+
+test('pollUntil answers false instead of throwing when the condition never holds', async () => {
+  let checks = 0;
+  await expect(pollUntil(() => (checks += 1) < 0, { timeoutMs: 0, pollMs: 0 })).resolves.toBe(
+    false,
+  );
+  expect(checks).toBeGreaterThanOrEqual(1);
 });

@@ -30,6 +30,7 @@ const forbidden: [file: string, code: string][] = [
   ['packages/queue/src/x.ts', "import { x } from '@rxkube/informer';"],
   ['packages/queue/src/a/b/x.ts', "export { x } from '../../../../informer/src/index.js';"],
   ['packages/queue/src/x.ts', "import { x } from 'node:fs';"],
+  ['packages/queue/src/x.ts', "import { x } from '@rxkube/informer/errors';"],
   // informer never testing or cli
   ['packages/informer/src/x.ts', "import { x } from '@rxkube/testing';"],
   ['packages/informer/src/x.ts', "import { x } from '@rxkube/cli';"],
@@ -67,6 +68,7 @@ const allowed: [file: string, code: string][] = [
   ['packages/informer/src/a/x.testing.ts', "import { x } from '@rxkube/devkit';"],
   ['packages/store/src/x.test.ts', "import { x } from 'node:events';"],
   ['packages/controller/src/x.ts', "import { x } from '@rxkube/informer';"],
+  ['packages/controller/src/x.ts', "import { x } from '@rxkube/informer/errors';"],
   ['packages/controller/src/examples/a/x.ts', "import { x } from '@rxkube/testing';"],
   ['packages/cli/src/x.ts', "import { x } from '@rxkube/testing';"],
   ['packages/reliability/src/x.ts', "import { x } from '@rxkube/cli';"],

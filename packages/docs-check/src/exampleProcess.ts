@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 // The CLI's test tooling resolves `@rxkube/*` to sources the same way for its child processes.
-import { rxkubeFromSource } from '../../cli/src/testing/cliProcess.testing.js';
+import { rxkubeFromSource } from '../../cli/src/testSupport/cliProcess.testing.js';
 
 const packageRoot = fileURLToPath(new URL('../', import.meta.url));
 const cacheDir = join(packageRoot, 'node_modules', '.cache', 'docs-check');

@@ -5,7 +5,7 @@ import { TestScheduler } from 'rxjs/testing';
 import { applyToIndexer, type IndexerEvent } from './applyToIndexer.js';
 import { ReflectorEvent } from './reflectorEvent.js';
 import type { ReflectorInput } from './listsToReplace.js';
-import { pod, type TestPod } from './testing/pods.testing.js';
+import { pod, type TestPod } from './testSupport/pods.testing.js';
 
 // The queue's events from a real `deltaFifo` (its drain runs on the TestScheduler's virtual
 // asap), applied by the operator; each output value is described together with the Indexer's

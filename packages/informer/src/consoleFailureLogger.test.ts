@@ -3,8 +3,8 @@ import { ApiError } from './errors.js';
 import { consoleFailureLogger } from './consoleFailureLogger.js';
 import { unsafeCodePoints } from './printableText.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
-import { FakeListerWatcher } from './testing/fakeListerWatcher.testing.js';
-import type { TestPod } from './testing/pods.testing.js';
+import { FakeListerWatcher } from './testSupport/fakeListerWatcher.testing.js';
+import type { TestPod } from './testSupport/pods.testing.js';
 import { VirtualClock } from '@rxkube/devkit';
 
 /** A console that records what it is given. */

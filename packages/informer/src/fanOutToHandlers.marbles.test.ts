@@ -7,7 +7,7 @@ import { fanOutToHandlers, type ResyncRequest } from './fanOutToHandlers.js';
 import type { ReflectorInput } from './listsToReplace.js';
 import { ProcessorListener } from './processorListener.js';
 import type { SharedProcessor } from './sharedProcessor.js';
-import { pod, type TestPod } from './testing/pods.testing.js';
+import { pod, type TestPod } from './testSupport/pods.testing.js';
 
 // What the processor is told, in order, written as `distribute:key:event types` and
 // `plan:keys:handler`, next to the events that caused it.

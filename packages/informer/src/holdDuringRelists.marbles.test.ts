@@ -6,7 +6,7 @@ import { applyToIndexer } from './applyToIndexer.js';
 import { holdDuringRelists } from './holdDuringRelists.js';
 import type { ReflectorInput } from './listsToReplace.js';
 import { SnapshotHolder } from './snapshotHolder.js';
-import { pod, type TestPod } from './testing/pods.testing.js';
+import { pod, type TestPod } from './testSupport/pods.testing.js';
 
 // Inputs go through a real queue and Indexer; what is asserted is what a reader of the held
 // snapshots sees, each snapshot written as the names it holds and its version.

@@ -3,16 +3,16 @@ import type { V1Pod } from '@kubernetes/client-node';
 import { ChurnGenerator, FakeApiServer, loadPods } from '@rxkube/testing';
 import { DeletedFinalStateUnknown, type KubeObject } from '@rxkube/store';
 import { firstValueFrom, type Observable } from 'rxjs';
-import { listerWatcher, type ListerWatcherOptions } from './clientNode/listerWatcher.js';
+import { listerWatcher, type ListerWatcherOptions } from './clientNode/clientNodeListerWatcher.js';
 import type { InformerEvent } from './eventHandler.js';
 import type { InformerError } from './errors.js';
 import type { SharedIndexInformerOptions } from './informerOptions.js';
-import type { ListOptions, ListPage, ListerWatcher } from './listerWatcher.js';
+import type { ListRequestOptions, ListPage, ListerWatcher } from './listerWatcher.js';
 import { listAll } from './pager.js';
 import { silentLogger } from './logger.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
 import { eventually } from '@rxkube/devkit';
-import { pod, type TestPod } from './testing/pods.testing.js';
+import { pod, type TestPod } from './testSupport/pods.testing.js';
 
 let server: FakeApiServer;
 let informers: SharedIndexInformer<KubeObject>[];
@@ -141,7 +141,7 @@ test('a paged list whose continue token expires restarts and stays consistent', 
   const compacting: ListerWatcher<KubeObject> = {
     description: lw.description,
     watch: (options) => lw.watch(options),
-    list: (options: ListOptions): Observable<ListPage<KubeObject>> => {
+    list: (options: ListRequestOptions): Observable<ListPage<KubeObject>> => {
       if (options.continue !== undefined && !compacted) {
         // Between page 1 and page 2 the world moves on and the snapshot is compacted away.
         compacted = true;

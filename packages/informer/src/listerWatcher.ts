@@ -1,8 +1,11 @@
 import type { Observable } from 'rxjs';
 import type { Status } from './status.js';
 
-/** Options of one list request (one page). */
-export interface ListOptions {
+/**
+ * Options of one list request (one page): the fields of client-go's `metav1.ListOptions` that a
+ * list uses.
+ */
+export interface ListRequestOptions {
   /** `"0"` (any state), `""`/absent (most recent), or a version to be not older than. */
   resourceVersion?: string;
   /** Page size; absent or 0 for an unpaged list. */
@@ -25,8 +28,11 @@ export interface ListPage<T> {
   readonly continue?: string | undefined;
 }
 
-/** Options of one watch request. */
-export interface WatchOptions {
+/**
+ * Options of one watch request: the fields of client-go's `metav1.ListOptions` that a watch
+ * uses.
+ */
+export interface WatchRequestOptions {
   /** Start after this version (`""`/`"0"`: begin with the current state as `ADDED` events). */
   resourceVersion: string;
   /** Ask the server to end the watch cleanly after this many seconds. */
@@ -78,7 +84,7 @@ export interface ListerWatcher<T> {
    * @param options - resource version, limit, continue token
    * @returns an Observable of exactly one page
    */
-  list(options: ListOptions): Observable<ListPage<T>>;
+  list(options: ListRequestOptions): Observable<ListPage<T>>;
   /**
    * Opens a watch. The Observable emits each event, completes when the server ends the stream
    * cleanly, and errors when it fails.
@@ -86,5 +92,5 @@ export interface ListerWatcher<T> {
    * @param options - resource version, timeout, bookmarks, streaming list
    * @returns an Observable of watch events
    */
-  watch(options: WatchOptions): Observable<WatchEvent<T>>;
+  watch(options: WatchRequestOptions): Observable<WatchEvent<T>>;
 }

@@ -2,7 +2,7 @@ import { FifoInput } from '@rxkube/queue';
 import { TestScheduler } from 'rxjs/testing';
 import { listsToReplace, type ReflectorInput } from './listsToReplace.js';
 import { ReflectorEvent } from './reflectorEvent.js';
-import { pod } from './testing/pods.testing.js';
+import { pod } from './testSupport/pods.testing.js';
 
 const marbles = (): TestScheduler =>
   new TestScheduler((actual, expected) => expect(actual).toEqual(expected));

@@ -7,7 +7,7 @@ import {
   type ResourceVersionFormat,
 } from '@rxkube/testing';
 import type { KubeObject } from '@rxkube/store';
-import { listerWatcher } from './clientNode/listerWatcher.js';
+import { listerWatcher } from './clientNode/clientNodeListerWatcher.js';
 import type { InformerError } from './errors.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
 import { eventually } from '@rxkube/devkit';

@@ -1,8 +1,8 @@
 import type { InformerError } from './errors.js';
 import { silentLogger } from './logger.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
-import { FakeListerWatcher } from './testing/fakeListerWatcher.testing.js';
-import { pod, type TestPod } from './testing/pods.testing.js';
+import { FakeListerWatcher } from './testSupport/fakeListerWatcher.testing.js';
+import { pod, type TestPod } from './testSupport/pods.testing.js';
 import { VirtualClock, flushMicrotasks } from '@rxkube/devkit';
 
 // Resource versions are opaque: aggregated API servers hand out versions that are not

@@ -1,6 +1,6 @@
 import type { Observable } from 'rxjs';
 import { EMPTY, catchError, defer, expand, map, reduce, throwError } from 'rxjs';
-import { isExpired } from './errorClasses.js';
+import { isExpired } from './errorPredicates.js';
 import type { ListPage, ListerWatcher } from './listerWatcher.js';
 
 /**

@@ -5,7 +5,7 @@ import { TestScheduler } from 'rxjs/testing';
 import type { ReflectorInput } from './listsToReplace.js';
 import { prepareObjects } from './prepareObjects.js';
 import { ReflectorEvent } from './reflectorEvent.js';
-import { pod, type TestPod } from './testing/pods.testing.js';
+import { pod, type TestPod } from './testSupport/pods.testing.js';
 
 const marbles = (): TestScheduler =>
   new TestScheduler((actual, expected) => expect(actual).toEqual(expected));

@@ -9,8 +9,8 @@ import {
 import { reflector } from './reflector.js';
 import type { ReflectorEvent } from './reflectorEvent.js';
 import type { ReflectorOptions } from './reflectorOptions.js';
-import { FakeListerWatcher } from './testing/fakeListerWatcher.testing.js';
-import { pod, type TestPod } from './testing/pods.testing.js';
+import { FakeListerWatcher } from './testSupport/fakeListerWatcher.testing.js';
+import { pod, type TestPod } from './testSupport/pods.testing.js';
 import { VirtualClock } from '@rxkube/devkit';
 
 const ctx = { resource: 'fakes' };

@@ -4,7 +4,7 @@ import {
   isRejectedRequest,
   isTooLargeResourceVersion,
   isTooManyRequests,
-} from './errorClasses.js';
+} from './errorPredicates.js';
 import { WatchIdleError, WatchListError, WatchStreamError } from './errors.js';
 
 /** client-go's default page size for lists. */

@@ -10,7 +10,7 @@ import {
 } from 'rxjs';
 import { Backoff } from './backoff.js';
 import { idleTimeout } from './idleTimeout.js';
-import { retryAfterMs } from './errorClasses.js';
+import { retryAfterMs } from './errorPredicates.js';
 import {
   ApiError,
   ConnectionError,

@@ -1,6 +1,6 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { Indexers, KubeObject } from '@rxkube/store';
-import { listerWatcher, type ListerWatcherOptions } from './clientNode/listerWatcher.js';
+import { listerWatcher, type ListerWatcherOptions } from './clientNode/clientNodeListerWatcher.js';
 import { collectionPath, type ResourceRef } from './clientNode/resourcePath.js';
 import type { SharedIndexInformerOptions } from './informerOptions.js';
 import type { ListerWatcher } from './listerWatcher.js';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
+import type { Logger } from './logger.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
-import { FakeListerWatcher } from './testing/fakeListerWatcher.testing.js';
-import { pod, type TestPod } from './testing/pods.testing.js';
+import { FakeListerWatcher } from './testSupport/fakeListerWatcher.testing.js';
+import { pod, type TestPod } from './testSupport/pods.testing.js';
 import { VirtualClock, flushMicrotasks } from '@rxkube/devkit';
 
 /** One step of a run: a watch event, a bookmark, a relist, or letting the queue drain. */
@@ -35,12 +36,24 @@ interface KeyState {
 // snapshot's version must come from the order of the stream alone.
 const versionAt = (position: number): string => String(1_000_000 - position);
 
+/** A logger that keeps the warnings, so that the relists' expected failures are asserted, not printed. */
+function recordingLogger(): Logger & { readonly warnings: string[] } {
+  const warnings: string[] = [];
+  const ignore = (): void => {};
+  return { warnings, debug: ignore, info: ignore, warn: (m) => warnings.push(m), error: ignore };
+}
+
 test('every snapshot holds every input up to its version, and versions never go back along the stream', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(step, { maxLength: 40 }), async (steps) => {
       const scheduler = new VirtualClock();
       const lw = new FakeListerWatcher<TestPod>();
-      const informer = new SharedIndexInformer(lw, { scheduler, reflector: { random: () => 0 } });
+      const logger = recordingLogger();
+      const informer = new SharedIndexInformer(lw, {
+        scheduler,
+        logger,
+        reflector: { random: () => 0 },
+      });
       const names = ['a', 'b', 'c', 'd'];
       // The stream as the server sent it: each input's position, and each key's history.
       const positionOf = new Map<string, number>();
@@ -115,6 +128,9 @@ test('every snapshot holds every input up to its version, and versions never go 
       expect(
         new Map(final.list().map((p) => [p.metadata.name, p.metadata.resourceVersion])),
       ).toEqual(current);
+      // Each relist was forced by a 410, reported once; nothing else failed.
+      const relists = steps.filter((s) => s.kind === 'relist').length;
+      expect(logger.warnings).toEqual(Array(relists).fill('watch fakes: 410 Expired: HTTP 410'));
       informer.stop();
     }),
     { numRuns: 200 },

@@ -1,7 +1,7 @@
 import type { IndexerSnapshot } from '@rxkube/store';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
-import { FakeListerWatcher } from './testing/fakeListerWatcher.testing.js';
-import { pod, type TestPod } from './testing/pods.testing.js';
+import { FakeListerWatcher } from './testSupport/fakeListerWatcher.testing.js';
+import { pod, type TestPod } from './testSupport/pods.testing.js';
 import { VirtualClock, flushMicrotasks } from '@rxkube/devkit';
 
 const contents = (s: IndexerSnapshot<TestPod>): string =>

@@ -3,8 +3,8 @@ import { ApiError, type InformerError } from './errors.js';
 import { silentLogger } from './logger.js';
 import { reflector } from './reflector.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
-import { FakeListerWatcher } from './testing/fakeListerWatcher.testing.js';
-import { pod, type TestPod } from './testing/pods.testing.js';
+import { FakeListerWatcher } from './testSupport/fakeListerWatcher.testing.js';
+import { pod, type TestPod } from './testSupport/pods.testing.js';
 import { maxTimerDelayMs, timerDelay } from './timerDelay.js';
 
 // Real timers on purpose: a virtual clock has no 32-bit limit, Node's timers do (a longer

@@ -9,7 +9,7 @@ import { scenarioViews } from './scenarioTables.js';
 import type { TargetResult } from './targets.js';
 
 /** The JSON document. */
-export interface ResultsDocument {
+interface ResultsDocument {
   readonly date: string;
   readonly node: string;
   readonly machine: {

@@ -19,7 +19,7 @@ interface RpcResponse {
 }
 
 /** Methods a forked process serves: each takes JSON-serialisable params. */
-export type RpcHandlers = Record<string, (params: never) => unknown>;
+type RpcHandlers = Record<string, (params: never) => unknown>;
 
 /**
  * Serves `handlers` on this process's IPC channel (the forked side).

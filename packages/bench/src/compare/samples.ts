@@ -15,7 +15,7 @@ export interface Summary {
  * @param samples - at least one value
  * @returns their median (mean of the middle two for an even count), min and max
  */
-export function summarize(samples: readonly number[]): Summary {
+function summarize(samples: readonly number[]): Summary {
   const sorted = [...samples].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   const median =

@@ -6,7 +6,7 @@
 import type { Plan } from './plan.js';
 
 /** One column of a scenario's table. */
-export interface Column {
+interface Column {
   readonly header: string;
   readonly metric: string;
   readonly format: (value: number) => string;
@@ -15,7 +15,7 @@ export interface Column {
 }
 
 /** A scenario's presentation. */
-export interface ScenarioView {
+interface ScenarioView {
   readonly id: string;
   readonly title: string;
   readonly columns: readonly Column[];

@@ -8,7 +8,7 @@ import { forkServer } from './processes.js';
 import type { RpcClient } from './rpc.js';
 
 /** A call's parameters: every call names its dataset, which picks the process. */
-export type DatasetParams = { readonly dataset: string } & Record<string, unknown>;
+type DatasetParams = { readonly dataset: string } & Record<string, unknown>;
 
 /** See the module comment. */
 export class ServerPool {

@@ -2,6 +2,7 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { workspaceSourceOf } from './workspaceSource.js';
 
 /** The browser app's sources (`src/web`), from this module's place in `src/` or `dist/`. */
 const webSources = fileURLToPath(new URL('../../src/web/', import.meta.url));
@@ -9,15 +10,17 @@ const webSources = fileURLToPath(new URL('../../src/web/', import.meta.url));
 const packagesRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
- * Resolves `@rxkube/<name>` to the package's TypeScript sources: the browser app bundles the
- * store and queue packages exactly as written, whether or not they were built.
+ * Resolves `@rxkube/<name>` (and its subpath entry points) to the package's TypeScript sources:
+ * the browser app bundles the store and queue packages exactly as written, whether or not they
+ * were built.
  */
 const rxkubeFromSource: Plugin = {
   name: 'rxkube-from-source',
   setup(b) {
-    b.onResolve({ filter: /^@rxkube\/[a-z-]+$/ }, (args) => ({
-      path: join(packagesRoot, args.path.slice('@rxkube/'.length), 'src', 'index.ts'),
-    }));
+    b.onResolve({ filter: /^@rxkube\// }, (args) => {
+      const path = workspaceSourceOf(packagesRoot, args.path);
+      return path === undefined ? undefined : { path };
+    });
   },
 };
 

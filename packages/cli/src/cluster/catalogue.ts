@@ -1,5 +1,5 @@
 /** A workload of the simulated cluster: a Deployment and its usual size. */
-export interface WorkloadSpec {
+interface WorkloadSpec {
   readonly namespace: string;
   readonly name: string;
   readonly replicas: number;

@@ -11,7 +11,7 @@ import {
 } from './manifests.js';
 
 /** Options of a {@link ClusterSimulation}. */
-export interface ClusterSimulationOptions {
+interface ClusterSimulationOptions {
   /** Seed of the pseudo-random choices, so a seed replays the same cluster. Default 1. */
   seed?: number;
   /** Multiplies every deployment's usual size. Default 1 (about 250 pods). */

@@ -1,7 +1,7 @@
 import type { FakeApiServer } from '@rxkube/testing';
 
 /** The faults a {@link FaultSchedule} takes turns injecting. */
-export type ScheduledFault = 'disconnect' | 'expire';
+type ScheduledFault = 'disconnect' | 'expire';
 
 /**
  * Now and then breaks the simulated cluster's watches, so that users watch the informer

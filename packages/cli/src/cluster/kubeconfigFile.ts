@@ -13,7 +13,7 @@ export interface KubeconfigOptions {
 }
 
 /** A kubeconfig loaded and checked, with what the banner says about it. */
-export interface LoadedKubeconfig {
+interface LoadedKubeconfig {
   readonly kubeConfig: KubeConfig;
   /** The files it was read from. */
   readonly files: readonly string[];

@@ -16,7 +16,7 @@ export interface SimulatedClusterOptions {
 }
 
 /** A running embedded cluster. */
-export interface SimulatedCluster {
+interface SimulatedCluster {
   readonly server: FakeApiServer;
   readonly simulation: ClusterSimulation;
   readonly faults: FaultSchedule;

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { rmSync } from 'node:fs';
-import { CliProcess, bundleCli } from '../testing/cliProcess.testing.js';
-import { httpGet } from '../testing/http.testing.js';
+import { CliProcess, bundleCli } from '../testSupport/cliProcess.testing.js';
+import { httpGet } from '../testSupport/http.testing.js';
 
 // `rxkube dashboard` as users run it: off loopback it wants a token, printed once in its URL,
 // unless --insecure-no-auth (which warns); on loopback it needs none.

@@ -12,7 +12,7 @@ import { aborted, type CommandIo } from './commandIo.js';
 import { openCluster, type OpenClusterOptions } from './openCluster.js';
 
 /** Options of `rxkube dashboard`. */
-export interface DashboardCommandOptions extends OpenClusterOptions {
+interface DashboardCommandOptions extends OpenClusterOptions {
   /** Port; 0 for any free one. */
   port: number;
   /** Address to bind. */
@@ -26,7 +26,7 @@ export interface DashboardCommandOptions extends OpenClusterOptions {
 }
 
 /** Where the build puts the browser app, relative to this module once compiled. */
-export const defaultWebRoot = fileURLToPath(new URL('../web/', import.meta.url));
+const defaultWebRoot = fileURLToPath(new URL('../web/', import.meta.url));
 
 /**
  * `rxkube dashboard`: one shared pod informer for the whole cluster, served to any number of

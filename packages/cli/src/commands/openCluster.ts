@@ -18,7 +18,7 @@ export interface OpenClusterOptions extends ClusterOptions {
 }
 
 /** A cluster connected and discovered. */
-export interface OpenCluster {
+interface OpenCluster {
   readonly connection: ClusterConnection;
   readonly resources: readonly ApiResource[];
 }

@@ -1,4 +1,5 @@
-import { ApiError, type InformerError } from '@rxkube/informer';
+import type { InformerError } from '@rxkube/informer';
+import { ApiError } from '@rxkube/informer/errors';
 import type { KubeObject } from '@rxkube/store';
 import { Subscription, filter, firstValueFrom, map, takeUntil } from 'rxjs';
 import { CliError } from '../errors/cliError.js';
@@ -18,7 +19,7 @@ import { aborted, type CommandIo } from './commandIo.js';
 import { openCluster, type OpenClusterOptions } from './openCluster.js';
 
 /** Options of `rxkube watch`. */
-export interface WatchCommandOptions extends OpenClusterOptions {
+interface WatchCommandOptions extends OpenClusterOptions {
   /** The resource type as typed: `pods`, `po`, `deployments.apps`… */
   resource: string;
   /** `-n`: this namespace (default: the context's, else `default`). */

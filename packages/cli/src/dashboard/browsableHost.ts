@@ -1,7 +1,7 @@
 import { isIPv6 } from 'node:net';
 
 /** Where a browser on this machine reaches the dashboard, given the address it is bound to. */
-export interface BrowsableHost {
+interface BrowsableHost {
   /** The host part of the URL to open: the bound address, or loopback for a wildcard bind. */
   readonly host: string;
   /** The bind is a wildcard (`0.0.0.0`, `::`): the dashboard listens on every interface. */

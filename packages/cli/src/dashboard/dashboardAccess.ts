@@ -2,7 +2,7 @@ import { AccessToken } from './accessToken.js';
 import { isLoopback } from './hostPolicy.js';
 
 /** How a dashboard bound to a given address lets browsers in. */
-export interface DashboardAccess {
+interface DashboardAccess {
   /** The token required of every request; none on loopback or with `--insecure-no-auth`. */
   readonly token: AccessToken | undefined;
   /** What to print on stderr about it, if anything. */

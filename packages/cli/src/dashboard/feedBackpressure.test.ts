@@ -2,13 +2,16 @@ import { jest } from '@jest/globals';
 import { eventually } from '@rxkube/devkit';
 import type { Socket } from 'node:net';
 import type { SseBacklog, SseStreamOptions } from './sseStream.js';
-import { createPod } from '../testing/pods.testing.js';
-import { startDashboardUnderTest, type DashboardUnderTest } from '../testing/dashboard.testing.js';
+import { createPod } from '../testSupport/pods.testing.js';
+import {
+  startDashboardUnderTest,
+  type DashboardUnderTest,
+} from '../testSupport/dashboard.testing.js';
 import {
   nonReadingClient as openNonReadingClient,
   SseReader,
   type SseEvent,
-} from '../testing/http.testing.js';
+} from '../testSupport/http.testing.js';
 
 // Browsers that never read must cost the server bounded memory, and must not hold back a
 // browser that reads: the slow ones' changes are coalesced per key while their sockets are

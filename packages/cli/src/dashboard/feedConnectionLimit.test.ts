@@ -1,10 +1,13 @@
 import { jest } from '@jest/globals';
 import type { Socket } from 'node:net';
 import { minimumPieceBytes } from './sseStream.js';
-import { createPod } from '../testing/pods.testing.js';
-import { startDashboardUnderTest, type DashboardUnderTest } from '../testing/dashboard.testing.js';
+import { createPod } from '../testSupport/pods.testing.js';
+import {
+  startDashboardUnderTest,
+  type DashboardUnderTest,
+} from '../testSupport/dashboard.testing.js';
 import { eventually } from '@rxkube/devkit';
-import { nonReadingClient, SseReader } from '../testing/http.testing.js';
+import { nonReadingClient, SseReader } from '../testSupport/http.testing.js';
 
 // However many clients connect and never read, the server's memory stays bounded: at most
 // `maxFeedConnections` feed connections (more get 503 and retry later), each holding at most

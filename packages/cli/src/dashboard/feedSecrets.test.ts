@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { KubeObject } from '@rxkube/testing';
-import { createPod } from '../testing/pods.testing.js';
-import { startDashboardUnderTest, type DashboardUnderTest } from '../testing/dashboard.testing.js';
-import { httpGet, SseReader } from '../testing/http.testing.js';
+import { createPod } from '../testSupport/pods.testing.js';
+import {
+  startDashboardUnderTest,
+  type DashboardUnderTest,
+} from '../testSupport/dashboard.testing.js';
+import { httpGet, SseReader } from '../testSupport/http.testing.js';
 
 // A pod's container env holds a password (a value, and a reference to a Secret): the feed sends
 // only what the page shows, and one pod's details come redacted.

@@ -12,7 +12,7 @@ const manifestAnnotations = ['kubectl.kubernetes.io/last-applied-configuration']
 const containerLists = ['containers', 'initContainers', 'ephemeralContainers'];
 
 /** Options of {@link redactObject}. */
-export interface RedactOptions {
+interface RedactOptions {
   /**
    * The object is a Secret whatever its `kind` says: it comes from a `secrets` informer, whose
    * list items may carry no `kind` at all. Default: only when `kind` is `Secret`.

@@ -1,8 +1,11 @@
 import { AccessToken } from './accessToken.js';
 import { HostPolicy } from './hostPolicy.js';
-import { createPod } from '../testing/pods.testing.js';
-import { startDashboardUnderTest, type DashboardUnderTest } from '../testing/dashboard.testing.js';
-import { httpGet, SseReader } from '../testing/http.testing.js';
+import { createPod } from '../testSupport/pods.testing.js';
+import {
+  startDashboardUnderTest,
+  type DashboardUnderTest,
+} from '../testSupport/dashboard.testing.js';
+import { httpGet, SseReader } from '../testSupport/http.testing.js';
 
 // Real HTTP against the dashboard server: which Host, Origin and token it answers.
 

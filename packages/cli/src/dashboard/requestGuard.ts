@@ -3,7 +3,7 @@ import { AccessToken } from './accessToken.js';
 import type { HostPolicy } from './hostPolicy.js';
 
 /** What the guard decided about a request. */
-export type GuardVerdict =
+type GuardVerdict =
   | {
       readonly allowed: true;
       /** A `Set-Cookie` to send back, when the token came in the URL. */ readonly setCookie?: string;

@@ -11,7 +11,7 @@ import type { KubeObject } from '@rxkube/store';
 import { StatusTracker } from '../status/statusTracker.js';
 
 /** A shared informer and the tracker of its status. */
-export interface TrackedInformer<T extends object = KubeObject> {
+interface TrackedInformer<T extends object = KubeObject> {
   readonly informer: SharedIndexInformer<T>;
   readonly tracker: StatusTracker;
 }

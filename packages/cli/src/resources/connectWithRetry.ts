@@ -1,11 +1,11 @@
-import { Backoff } from '@rxkube/informer';
+import { Backoff } from '@rxkube/informer/reflector';
 import { CliError } from '../errors/cliError.js';
 import { ExitCode } from '../errors/exitCodes.js';
 import { displayUrl } from '../view/displayUrl.js';
 import { ConnectionFailure, HttpFailure } from './kubeGet.js';
 
 /** A failed attempt, as shown to the user while retrying. */
-export interface RetryNotice {
+interface RetryNotice {
   /** Attempts made so far. */
   readonly attempt: number;
   /** Wait before the next one (ms). */
@@ -15,7 +15,7 @@ export interface RetryNotice {
 }
 
 /** Options of {@link connectWithRetry}. */
-export interface ConnectRetryOptions {
+interface ConnectRetryOptions {
   /** The API server URL, for messages (shown without its user information). */
   server: string;
   /** Give up after this long (ms); 0 retries until aborted. */

@@ -51,7 +51,7 @@ export function resolveResource(name: string, resources: readonly ApiResource[])
  * @param resources - what discovery found
  * @returns up to three plural names, closest first
  */
-export function suggest(wanted: string, resources: readonly ApiResource[]): string[] {
+function suggest(wanted: string, resources: readonly ApiResource[]): string[] {
   const scored = new Map<string, number>();
   for (const resource of resources) {
     for (const candidate of namesOf(resource)) {

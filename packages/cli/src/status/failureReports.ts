@@ -1,9 +1,10 @@
-import { consoleFailureLogger, type ApiVerb, type Logger } from '@rxkube/informer';
+import { consoleFailureLogger, type Logger } from '@rxkube/informer';
+import type { ApiVerb } from '@rxkube/informer/errors';
 import { Observable, type OperatorFunction } from 'rxjs';
 import type { LinkOutcome } from './linkOutcome.js';
 
 /** Options of {@link failureReports}. */
-export interface FailureReportsOptions {
+interface FailureReportsOptions {
   /** A failure already reported is held back this long and counted. Default 60,000 ms. */
   intervalMs?: number;
   /** The clock, in ms. Default `Date.now`. */

@@ -1,12 +1,11 @@
+import { printableText, type InformerError } from '@rxkube/informer';
 import {
   ListIdleError,
   VeryShortWatchError,
   WatchIdleError,
   WatchListError,
   type ApiVerb,
-  type InformerError,
-} from '@rxkube/informer';
-import { printableText } from '@rxkube/informer';
+} from '@rxkube/informer/errors';
 
 /** A failure an informer reported (it retries). */
 export interface LinkFailure {

@@ -21,7 +21,7 @@ export interface PodLike {
 }
 
 /** What a pod row shows: kubectl's READY, STATUS and RESTARTS columns and the phase. */
-export interface PodSummary {
+interface PodSummary {
   /** `status.phase`, or `Unknown`. */
   readonly phase: string;
   /** kubectl's STATUS: a waiting or terminated reason when there is one, `Terminating`, or the phase. */

@@ -12,7 +12,7 @@ import { unsafeCodePoints } from '@rxkube/informer';
  *   and the last state seen.
  * - `SYNCED`: once, after every object of the initial list was printed.
  */
-export type JsonWatchLine =
+type JsonWatchLine =
   | { type: 'ADDED'; initial: boolean; object: KubeObject }
   | { type: 'MODIFIED'; object: KubeObject }
   | { type: 'DELETED'; object: KubeObject | undefined; finalStateUnknown?: true }

@@ -1,10 +1,10 @@
 import { PassThrough } from 'node:stream';
-import { ConnectionError, type SharedIndexInformer } from '@rxkube/informer';
+import { unsafeCodePoints, type SharedIndexInformer } from '@rxkube/informer';
+import { ConnectionError } from '@rxkube/informer/errors';
 import type { KubeObject } from '@rxkube/store';
 import { BehaviorSubject, NEVER, Subject, of } from 'rxjs';
 import { StatusTracker } from '../status/statusTracker.js';
 import { columnsFor } from '../view/columns.js';
-import { unsafeCodePoints } from '@rxkube/informer';
 import { startLiveScreen } from './liveScreen.js';
 import { makeStyle } from './style.js';
 import { WatchModel } from './watchModel.js';

@@ -10,7 +10,7 @@ import { renderTable } from './tableFrame.js';
 import type { WatchModel } from './watchModel.js';
 
 /** What the live screen shows above the table. */
-export interface ScreenHeader {
+interface ScreenHeader {
   /** The command, e.g. `rxkube watch pods -A`. */
   readonly title: string;
   /** Which cluster, from the connection. */

@@ -2,7 +2,7 @@ import ora, { type Ora } from 'ora';
 import { printableText } from '@rxkube/informer';
 
 /** Shows what a command is waiting for: a spinner on a terminal, plain lines otherwise. */
-export interface Progress {
+interface Progress {
   /** @param text - what is happening now */
   update(text: string): void;
   /** @param text - the final word, e.g. `synced 250 pods` */

@@ -1,7 +1,7 @@
 import type { StatusPart } from '../view/statusText.js';
 
 /** What separates two parts on the line (`  ·  `), in columns. */
-export const separatorWidth = 5;
+const separatorWidth = 5;
 
 /**
  * Fits status parts on one line of `width` columns. Parts that do not shrink are short and shown

@@ -12,7 +12,7 @@ export interface RowChange {
 }
 
 /** What {@link renderTable} draws. */
-export interface TableInput {
+interface TableInput {
   readonly columns: ColumnSet;
   /** Objects to show, in display order, with their cache keys. */
   readonly rows: readonly { readonly key: string; readonly obj: TableObject }[];

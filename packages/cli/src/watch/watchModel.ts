@@ -4,10 +4,10 @@ import { Subject, Subscription, type Observable } from 'rxjs';
 import type { RowChange } from './tableFrame.js';
 
 /** How long a change stays highlighted (and a deleted row stays visible), in ms. */
-export const highlightMs = 2_000;
+const highlightMs = 2_000;
 
 /** One row of the live table. */
-export interface WatchRow {
+interface WatchRow {
   readonly key: string;
   readonly obj: KubeObject;
 }

@@ -1,5 +1,5 @@
 /** Children accepted by {@link h}: nodes, text, or nothing. */
-export type Child = Node | string | number | null | undefined | false;
+type Child = Node | string | number | null | undefined | false;
 
 /**
  * Creates an element: `h('td', { class: 'age' }, '5m')`.

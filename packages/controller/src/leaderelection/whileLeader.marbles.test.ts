@@ -52,6 +52,17 @@ describe('whileLeader (marbles)', () => {
     });
   });
 
+  it('stops the work and completes when the leadership stream completes while leading', () => {
+    // Completion means nothing more will be known about leadership: the work must not go on
+    // unsupervised, as if this replica would lead forever.
+    scheduler().run(({ cold, hot, expectObservable, expectSubscriptions }) => {
+      const leadership = hot('L---|', states);
+      const work = cold('-a-b-c-d-');
+      expectObservable(work.pipe(whileLeader(leadership))).toBe('-a-b|');
+      expectSubscriptions(work.subscriptions).toBe('^---!');
+    });
+  });
+
   it('does not complete when one term of the work completes', () => {
     scheduler().run(({ cold, hot, expectObservable, expectSubscriptions }) => {
       const leadership = hot('L--f-L--', states);

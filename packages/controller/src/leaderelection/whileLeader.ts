@@ -1,5 +1,5 @@
 import type { MonoTypeOperatorFunction, Observable } from 'rxjs';
-import { EMPTY, distinctUntilChanged, isObservable, map, switchMap } from 'rxjs';
+import { EMPTY, distinctUntilChanged, endWith, isObservable, map, switchMap } from 'rxjs';
 import type { LeadershipState } from './leadershipState.js';
 
 /** Anything that tells whether this process leads: a state stream or an elector. */
@@ -12,6 +12,11 @@ export type LeadershipSource =
  * the work of a deposed leader is torn down synchronously. The source is subscribed afresh for
  * every term, so it should be cold (re-list, re-watch, re-reconcile). Completes when the
  * election ends; errors when it fails.
+ *
+ * The end of the leadership stream ends the work too, even in the middle of a term: once the
+ * stream has completed nothing more will be known about leadership, so the work cannot go on
+ * as if this replica would lead forever. An elector reports the lost term before it completes;
+ * a hand-made stream that just completes is treated the same way.
  *
  * Unsubscribing cannot cancel a promise already running; work that must not outlive leadership
  * should also watch the `AbortSignal` that `onStartedLeading` receives.
@@ -28,6 +33,9 @@ export function whileLeader<T>(leadership: LeadershipSource): MonoTypeOperatorFu
   return (source) =>
     states.pipe(
       map((state) => state.isLeader),
+      // Completion counts as losing leadership: switching to EMPTY ends the running term, so
+      // the switchMap completes with its source instead of waiting for the work to end.
+      endWith(false),
       distinctUntilChanged(),
       switchMap((leading) => (leading ? source : EMPTY)),
     );

@@ -4,10 +4,10 @@ import { loadPods } from '@rxkube/testing';
 import { get } from 'node:http';
 import { firstValueFrom } from 'rxjs';
 import { ApiError, ConnectionError } from '../errors.js';
-import type { TestPod } from '../testing/pods.testing.js';
+import type { TestPod } from '../testSupport/pods.testing.js';
 import type { DispatcherLike, DispatcherRequestOptions } from './dispatcherFetch.js';
-import { fakeServerPerTest } from '../testing/fakeServerPerTest.testing.js';
-import { listerWatcher } from './listerWatcher.js';
+import { fakeServerPerTest } from '../testSupport/fakeServerPerTest.testing.js';
+import { listerWatcher } from './clientNodeListerWatcher.js';
 
 // client-node 2.x cannot be imported on Node 20, where this suite also runs, so its KubeConfig
 // is stood in for by the two methods the informer reads, and its undici dispatcher by one that

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { KubeConfig } from '@kubernetes/client-node';
 import { firstValueFrom } from 'rxjs';
 import { ListIdleError, ListStreamError } from '../errors.js';
-import { listerWatcher } from './listerWatcher.js';
+import { listerWatcher } from './clientNodeListerWatcher.js';
 
 // A raw server, because the fake API server always finishes what it starts: these answers stop
 // half way (as when a proxy or a restarting server drops the connection) or never begin.

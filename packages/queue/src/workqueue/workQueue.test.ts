@@ -291,6 +291,46 @@ describe('WorkQueue', () => {
     });
   });
 
+  describe('get$', () => {
+    it('hands out a ready item synchronously, then completes', () => {
+      const queue = new WorkQueue<string>();
+      queue.add('a');
+      const seen: (WorkQueueGetResult<string> | 'complete')[] = [];
+      queue.get$().subscribe({ next: (r) => seen.push(r), complete: () => seen.push('complete') });
+      expect(seen).toEqual([{ item: 'a', shutdown: false }, 'complete']);
+      expect(queue.len()).toBe(0);
+      expect(() => queue.done('a')).not.toThrow(); // it was being processed
+    });
+
+    it('waits in line with pending gets, and unsubscribing abandons the wait without an item', async () => {
+      const queue = new WorkQueue<string>();
+      const first = track(queue.get());
+      const seen: WorkQueueGetResult<string>[] = [];
+      const abandoned = queue.get$().subscribe(() => seen.push({ item: 'never', shutdown: false }));
+      queue.get$().subscribe((r) => seen.push(r));
+      abandoned.unsubscribe();
+      queue.add('a');
+      queue.add('b');
+      queue.add('c');
+      await drain();
+      expect(first.value).toEqual({ item: 'a', shutdown: false });
+      expect(seen).toEqual([{ item: 'b', shutdown: false }]);
+      expect(queue.len()).toBe(1); // c
+    });
+
+    it('emits the shutdown once the queue is shut down and empty', () => {
+      const queue = new WorkQueue<string>();
+      const seen: WorkQueueGetResult<string>[] = [];
+      queue.get$().subscribe((r) => seen.push(r));
+      queue.shutDown();
+      queue.get$().subscribe((r) => seen.push(r));
+      expect(seen).toEqual([
+        { item: undefined, shutdown: true },
+        { item: undefined, shutdown: true },
+      ]);
+    });
+  });
+
   describe('metrics', () => {
     it('are all zero at first', () => {
       const queue = new WorkQueue<string>({ scheduler: new VirtualClock() });

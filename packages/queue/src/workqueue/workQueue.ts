@@ -1,4 +1,10 @@
-import { asyncScheduler, type SchedulerAction, type SchedulerLike, type Subscription } from 'rxjs';
+import {
+  Observable,
+  asyncScheduler,
+  type SchedulerAction,
+  type SchedulerLike,
+  type Subscription,
+} from 'rxjs';
 import { ItemNotProcessingError } from '../errors.js';
 import { ItemFifo } from './itemFifo.js';
 import {
@@ -49,6 +55,11 @@ export interface WorkQueueInterface<T> {
   len(): number;
   /** Waits for an item and marks it as being processed; see {@link WorkQueueGetResult}. */
   get(options?: WorkQueueGetOptions): Promise<WorkQueueGetResult<T>>;
+  /**
+   * `get` as an Observable: emits one result, synchronously when an item is ready, then
+   * completes; unsubscribing before that abandons the wait.
+   */
+  get$(): Observable<WorkQueueGetResult<T>>;
   /** Marks `item`, handed out by `get`, as processed. */
   done(item: T): void;
   /** Stops accepting items and releases waiting `get`s once the queue is empty. */
@@ -213,24 +224,53 @@ export class WorkQueue<T> implements WorkQueueInterface<T> {
   get(options: WorkQueueGetOptions = {}): Promise<WorkQueueGetResult<T>> {
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(signal.reason);
-    if (this.queue.length > 0) return Promise.resolve(this.take());
-    if (this.shutting) return Promise.resolve(SHUTDOWN);
     return new Promise((resolve, reject) => {
-      if (signal === undefined) {
-        this.waiters.add({ settle: resolve });
-        return;
-      }
       const onAbort = (): void => {
-        if (this.waiters.delete(waiter)) reject(signal.reason);
+        waiting.unsubscribe();
+        reject(signal?.reason);
       };
-      const waiter: Waiter<T> = {
-        settle: (result) => {
-          signal.removeEventListener('abort', onAbort);
-          resolve(result);
-        },
+      const waiting = this.get$().subscribe((result) => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(result);
+      });
+      if (!waiting.closed) signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  /**
+   * {@link WorkQueue.get} without a promise, for consumers that must not wait a microtask (an
+   * RxJS pipeline run in virtual time, such as `processWorkQueue` under a `TestScheduler`).
+   * On subscription it hands out the front item at once if there is one, or the shutdown signal
+   * if the queue is shut down and empty; otherwise it waits in line with the pending `get`s and
+   * emits when its turn comes. Each subscription emits exactly one result, then completes.
+   *
+   * The item is marked as being processed the moment it is emitted: the subscriber owns it and
+   * must call {@link WorkQueue.done}. Unsubscribing before the emission abandons the wait; no
+   * item is handed out then.
+   *
+   * @returns an Observable of one item, or of the shutdown signal
+   * @example
+   * ```ts
+   * queue.get$().subscribe(({ item, shutdown }) => {
+   *   if (shutdown) return;
+   *   reconcile(item).finally(() => queue.done(item));
+   * });
+   * ```
+   */
+  get$(): Observable<WorkQueueGetResult<T>> {
+    return new Observable<WorkQueueGetResult<T>>((subscriber) => {
+      const settle = (result: WorkQueueGetResult<T>): void => {
+        subscriber.next(result);
+        subscriber.complete();
       };
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.waiters.add(waiter);
+      if (this.queue.length > 0) settle(this.take());
+      else if (this.shutting) settle(SHUTDOWN);
+      else {
+        const waiter: Waiter<T> = { settle };
+        this.waiters.add(waiter);
+        return () => this.waiters.delete(waiter);
+      }
+      return undefined;
     });
   }
 

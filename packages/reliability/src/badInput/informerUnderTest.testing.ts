@@ -8,7 +8,7 @@ import {
 } from '@rxkube/informer';
 import type { KubeObject } from '@rxkube/store';
 import { EventLog, keyOf } from '../scenario/eventLog.js';
-import { eventually } from '../scenario/eventually.js';
+import { pollUntil } from '@rxkube/devkit';
 import type { ScriptedServer } from './scriptedServer.testing.js';
 
 /** An informer on a scripted server, with its errors and one handler's log. */
@@ -61,7 +61,7 @@ export function startInformer(
     log,
     cache,
     until: async (condition, what) => {
-      if (!(await eventually(condition, 10_000))) {
+      if (!(await pollUntil(condition, { timeoutMs: 10_000, pollMs: 10 }))) {
         throw new Error(
           `timed out waiting for ${what}; cache ${JSON.stringify(cache())}; errors ${JSON.stringify(errors.slice(0, 5).map((e) => e.message))}; requests ${JSON.stringify(server.requests)}`,
         );

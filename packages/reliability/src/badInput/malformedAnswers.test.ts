@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
-import type { ApiError, DecodeError, ObjectError } from '@rxkube/informer';
-import { ListStreamError, TooLargeError } from '@rxkube/informer';
+import type { ApiError, DecodeError, ObjectError } from '@rxkube/informer/errors';
+import { ListStreamError, TooLargeError } from '@rxkube/informer/errors';
 import { startInformer, type InformerUnderTest } from './informerUnderTest.testing.js';
 import { event, pod, podList, ScriptedServer } from './scriptedServer.testing.js';
 

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import type { HandlerError, ObjectError } from '@rxkube/informer';
+import type { HandlerError, ObjectError } from '@rxkube/informer/errors';
 import type { KubeObject } from '@rxkube/store';
 import { startInformer, type InformerUnderTest } from './informerUnderTest.testing.js';
 import { event, pod, podList, ScriptedServer } from './scriptedServer.testing.js';

@@ -18,7 +18,7 @@ import { ProcessCheck } from './processCheck.js';
 import { shrink } from './shrink.js';
 
 /** Options of {@link runChaos}. */
-export interface ChaosOptions {
+interface ChaosOptions {
   /** First seed. */
   readonly seedBase: number;
   /** How many seeds. */
@@ -41,7 +41,7 @@ export interface ChaosOptions {
 }
 
 /** Totals of a chaos run. */
-export interface ChaosSummary {
+interface ChaosSummary {
   readonly passed: number;
   readonly failed: number;
   readonly results: readonly ScenarioResult[];
@@ -60,10 +60,7 @@ export interface ChaosSummary {
 }
 
 /** Starts the informer library under test. */
-export type StartClient = (
-  server: FakeApiServer,
-  variants: readonly InformerVariant[],
-) => ClientUnderTest;
+type StartClient = (server: FakeApiServer, variants: readonly InformerVariant[]) => ClientUnderTest;
 
 /**
  * Runs the convergence scenario for a range of seeds, one after the other, printing a line per

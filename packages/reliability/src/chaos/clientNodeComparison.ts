@@ -4,7 +4,7 @@ import { runScenario, type ScenarioOptions } from '../scenario/runScenario.js';
 import { seedLine } from './chaosRun.js';
 
 /** Options of {@link compareClientNode}. */
-export interface ComparisonOptions {
+interface ComparisonOptions {
   readonly seedBase: number;
   readonly seeds: number;
   readonly faultsPerSeed: number;

@@ -1,4 +1,4 @@
-import { eventually } from '../scenario/eventually.js';
+import { pollUntil } from '@rxkube/devkit';
 import { activeResources, EscapeWatch, leakedResources } from '../scenario/processHealth.js';
 
 /**
@@ -23,9 +23,9 @@ export class ProcessCheck {
   async finish(): Promise<string[]> {
     this.escapes.uninstall();
     let leaked: string[] = [];
-    await eventually(
+    await pollUntil(
       () => (leaked = leakedResources(this.baseline, activeResources())).length === 0,
-      3_000,
+      { timeoutMs: 3_000, pollMs: 10 },
     );
     return [
       ...this.escapes.escaped,

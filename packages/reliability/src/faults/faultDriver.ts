@@ -11,7 +11,7 @@ export interface ClientObservation {
 }
 
 /** How to tell that an injected fault happened and that the clients noticed it. */
-export interface FaultExpectation {
+interface FaultExpectation {
   /** The server-side counter moved: the fault really fired. */
   fired(): boolean;
   /** The clients reported it with the right error type (or recovered, for clean closes). */

@@ -10,7 +10,7 @@ interface Meta {
 }
 
 /** One event as a handler saw it. */
-export interface LoggedEvent {
+interface LoggedEvent {
   readonly type: 'add' | 'update' | 'delete';
   readonly key: string;
   /** The object's resourceVersion (the tombstone's last known one for inferred deletes). */
@@ -96,7 +96,7 @@ export class EventLog {
 }
 
 /** The result of replaying a handler's log from an empty cache. */
-export interface Replay {
+interface Replay {
   /** The cache the events build. */
   readonly state: CacheState;
   /** Every rule the log broke, with the event's position (empty when sound). */

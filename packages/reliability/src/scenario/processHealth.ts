@@ -1,5 +1,5 @@
 /** Counts of the process's active resources (sockets, timers, servers…) by type. */
-export type ResourceCounts = Record<string, number>;
+type ResourceCounts = Record<string, number>;
 
 /**
  * What keeps the process alive right now, by resource type (`Timeout`, `TCPSocketWrap`,

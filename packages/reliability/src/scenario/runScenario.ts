@@ -6,7 +6,7 @@ import type { ClientUnderTest } from './clientUnderTest.js';
 import { accountForErrors } from './errorAccounting.js';
 import { diffStates, replay, type CacheState } from './eventLog.js';
 import { expectedCaches, sameCaches, sameState } from './serverState.js';
-import { eventually, sleep } from './eventually.js';
+import { pollUntil, sleep } from '@rxkube/devkit';
 import {
   activeResources,
   EscapeWatch,
@@ -106,16 +106,19 @@ export async function runScenario(
   try {
     // The server's state only changes while the workload runs: read it once per phase.
     const initial = expectedCaches(server, variants);
-    const synced = await eventually(() => sameCaches(initial, client.caches()), 20_000, 20);
+    const synced = await pollUntil(() => sameCaches(initial, client.caches()), {
+      timeoutMs: 20_000,
+      pollMs: 20,
+    });
     if (!synced) problems.push('initial sync: the caches never matched the server');
 
     workload.start();
     for (const [i, step] of schedule.entries()) {
       // Faults act on open watches: let every informer be watching first.
-      const watching = await eventually(
-        () => watchingCount(server) >= variants.length,
-        options.faultTimeoutMs,
-      );
+      const watching = await pollUntil(() => watchingCount(server) >= variants.length, {
+        timeoutMs: options.faultTimeoutMs,
+        pollMs: 10,
+      });
       if (!watching) {
         problems.push(`before fault #${i}: only ${server.openWatches} informer(s) watching`);
       }
@@ -124,10 +127,10 @@ export async function runScenario(
         step,
         options.strict ? client.observation : undefined,
       );
-      const ok = await eventually(
-        () => expectation.fired() && expectation.observed(),
-        options.faultTimeoutMs,
-      );
+      const ok = await pollUntil(() => expectation.fired() && expectation.observed(), {
+        timeoutMs: options.faultTimeoutMs,
+        pollMs: 10,
+      });
       if (!ok) {
         problems.push(
           `fault #${i} ${describeFault(step)}: ${expectation.fired() ? `not reported (awaiting ${expectation.awaiting}; requests since: ${expectation.progress()})` : 'never fired'}`,
@@ -150,10 +153,10 @@ export async function runScenario(
     freezes.stop();
     workload.stop();
     await client.stop();
-    const closed = await eventually(
-      () => server.openConnections === 0 && server.openWatches === 0,
-      5_000,
-    );
+    const closed = await pollUntil(() => server.openConnections === 0 && server.openWatches === 0, {
+      timeoutMs: 5_000,
+      pollMs: 10,
+    });
     if (!closed && options.strict) {
       problems.push(
         `after stop: ${server.openConnections} connection(s), ${server.openWatches} watch(es) still open`,
@@ -163,10 +166,10 @@ export async function runScenario(
   }
   if (options.strict && options.checkProcess) {
     let leaked: string[] = [];
-    await eventually(
-      () => (leaked = leakedResources(baseline, activeResources())).length === 0,
-      3_000,
-    );
+    await pollUntil(() => (leaked = leakedResources(baseline, activeResources())).length === 0, {
+      timeoutMs: 3_000,
+      pollMs: 10,
+    });
     if (leaked.length > 0) problems.push(`after stop: handles left: ${leaked.join(', ')}`);
   }
   escapes.uninstall();
@@ -199,9 +202,9 @@ async function checkConvergence(
     client.logs.every((logs, i) =>
       logs.every((log) => sameState(want[i] ?? new Map(), replay(log.events).state)),
     );
-  await eventually(converged, timeoutMs, 25);
+  await pollUntil(converged, { timeoutMs, pollMs: 25 });
   // The slow handlers may still be finishing the event they were given last.
-  await eventually(handlersCaughtUp, 2_000, 50);
+  await pollUntil(handlersCaughtUp, { timeoutMs: 2_000, pollMs: 50 });
   const problems: string[] = [];
   const caches = client.caches();
   variants.forEach((variant, i) => {

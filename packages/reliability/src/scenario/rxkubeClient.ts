@@ -26,7 +26,7 @@ export const scenarioReflectorOptions = {
  * @param error - the error.
  * @returns e.g. `api 410`.
  */
-export function errorType(error: InformerError): string {
+function errorType(error: InformerError): string {
   return error.kind === 'api' ? `api ${(error as { code?: number }).code ?? '?'}` : error.kind;
 }
 

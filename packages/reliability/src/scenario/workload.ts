@@ -9,7 +9,7 @@ import {
 } from '@rxkube/testing';
 
 /** Namespaces the scenario's objects live in. */
-export const namespaces = ['a', 'b', 'c', 'd'] as const;
+const namespaces = ['a', 'b', 'c', 'd'] as const;
 
 /** Options of a {@link Workload}. */
 export interface WorkloadOptions {

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeApiServer } from '@rxkube/testing';
 // The CLI's own test tooling: runs the real command as a child process and records its output.
-import { CliProcess } from '../../../cli/src/testing/cliProcess.testing.js';
-import { createPod } from '../../../cli/src/testing/pods.testing.js';
+import { CliProcess } from '../../../cli/src/testSupport/cliProcess.testing.js';
+import { createPod } from '../../../cli/src/testSupport/pods.testing.js';
 import {
   canUseTerminal,
   malformedLineThenDrop,

@@ -4,8 +4,8 @@ import { dirname, join } from 'node:path';
 import type { FakeApiServer } from '@rxkube/testing';
 // The CLI's own test tooling: the real command bundled from source, its browser app, its pods.
 import { buildWebBundle } from '../../../cli/src/build/webBundle.js';
-import { bundleCli } from '../../../cli/src/testing/cliProcess.testing.js';
-import { createPod } from '../../../cli/src/testing/pods.testing.js';
+import { bundleCli } from '../../../cli/src/testSupport/cliProcess.testing.js';
+import { createPod } from '../../../cli/src/testSupport/pods.testing.js';
 import { RecordedText } from './recordedText.testing.js';
 
 /** The `rxkube` command bundled from source, with its dashboard's browser app beside it. */

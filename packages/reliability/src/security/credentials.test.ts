@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { FakeApiServer } from '@rxkube/testing';
-import { eventually, sleep } from '../scenario/eventually.js';
+import { pollUntil, sleep } from '@rxkube/devkit';
 import { clientCredentials, kubeConfigFor, type ClientCredentials } from './kubeConfigs.testing.js';
 import { startRecordingInformer, type RecordingInformer } from './recordingInformer.testing.js';
 
@@ -42,14 +42,16 @@ test('credentials never appear in logs or errors, whatever fails', async () => {
     start(kubeConfigFor(good), { backoffMs: 50 }), // faults below
   ];
   server.faults.failRequests({ code: 500, verb: 'list', times: 2 });
-  expect(await eventually(() => recordings[3]!.informer.hasSynced(), 20_000)).toBe(true);
+  expect(
+    await pollUntil(() => recordings[3]!.informer.hasSynced(), { timeoutMs: 20_000, pollMs: 10 }),
+  ).toBe(true);
   server.faults.malformedLineAfter(0);
   server.closeWatches();
   // The armed line goes out with the next event of the next watch; the informer may relist
   // first (a watch closed this early counts as a very short one), so keep writing until the
   // malformed line has reached it.
   let created = 0;
-  const decoded = await eventually(
+  const decoded = await pollUntil(
     () => {
       if (recordings[3]!.errors.some((e) => e.kind === 'decode')) return true;
       server.create({
@@ -59,8 +61,7 @@ test('credentials never appear in logs or errors, whatever fails', async () => {
       });
       return false;
     },
-    20_000,
-    100,
+    { timeoutMs: 20_000, pollMs: 100 },
   );
   expect(decoded).toBe(true);
   // Stopping the server makes every informer see connection errors: record the others first.
@@ -69,7 +70,10 @@ test('credentials never appear in logs or errors, whatever fails', async () => {
   const beforeStop = recordings.slice(0, 3).map(kindsOf);
   await server.stop(); // connection refused from now on
   expect(
-    await eventually(() => recordings[3]!.errors.some((e) => e.kind === 'connection'), 10_000),
+    await pollUntil(() => recordings[3]!.errors.some((e) => e.kind === 'connection'), {
+      timeoutMs: 10_000,
+      pollMs: 10,
+    }),
   ).toBe(true);
 
   expect(beforeStop).toEqual([['api'], ['api'], ['connection']]);

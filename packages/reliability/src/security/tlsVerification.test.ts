@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { FakeApiServer } from '@rxkube/testing';
-import { eventually } from '../scenario/eventually.js';
+import { pollUntil } from '@rxkube/devkit';
 import { kubeConfigFor } from './kubeConfigs.testing.js';
 import { startRecordingInformer, type RecordingInformer } from './recordingInformer.testing.js';
 
@@ -37,7 +37,9 @@ test.each([
   ['no CA at all (the system roots do not know it)', () => ({})],
 ])('verification is on: %s fails with a clear ConnectionError', async (_, options) => {
   const recording = start(options());
-  expect(await eventually(() => recording.errors.length >= 2, 10_000)).toBe(true);
+  expect(
+    await pollUntil(() => recording.errors.length >= 2, { timeoutMs: 10_000, pollMs: 10 }),
+  ).toBe(true);
   expect(recording.informer.hasSynced()).toBe(false);
   expect(recording.errors[0]).toMatchObject({ kind: 'connection', verb: 'list' });
   expect(recording.errors[0]!.message).toMatch(
@@ -49,7 +51,7 @@ test('the right CA connects; skipping verification happens only when the kubecon
   const trusted = start({ caPem: server.certificate });
   const skipping = start({ skipTLSVerify: true });
   const synced = () => trusted.informer.hasSynced() && skipping.informer.hasSynced();
-  expect(await eventually(synced, 10_000)).toBe(true);
+  expect(await pollUntil(synced, { timeoutMs: 10_000, pollMs: 10 })).toBe(true);
   expect(trusted.errors).toEqual([]);
   expect(skipping.errors).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { bundleFromSource } from '../../../cli/src/testing/cliProcess.testing.js';
+import { bundleFromSource } from '../../../cli/src/testSupport/cliProcess.testing.js';
 import { ServerThread } from './serverThread.js';
 
 jest.setTimeout(60_000);

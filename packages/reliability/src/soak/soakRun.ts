@@ -1,7 +1,7 @@
 import type { Logger } from '@rxkube/informer';
 import { faultTypes, planFaults, describeFault } from '../faults/faultPlan.js';
 import { diffStates } from '../scenario/eventLog.js';
-import { eventually, sleep } from '../scenario/eventually.js';
+import { pollUntil, sleep } from '@rxkube/devkit';
 import { sameCaches } from '../scenario/serverState.js';
 import { startRxkube } from '../scenario/rxkubeClient.js';
 import { variants } from '../scenario/variants.js';
@@ -21,7 +21,7 @@ function slowPause(serial: number): Promise<void> {
 }
 
 /** Options of {@link runSoak}. */
-export interface SoakOptions {
+interface SoakOptions {
   readonly minutes: number;
   /** Objects loaded at the start. Default 20,000. */
   readonly objects: number;
@@ -65,7 +65,12 @@ export async function runSoak(
   const samples: HeapSample[] = [];
   let ok = true;
   try {
-    if (!(await eventually(() => client.caches()[0]?.size === options.objects, 120_000, 100))) {
+    if (
+      !(await pollUntil(() => client.caches()[0]?.size === options.objects, {
+        timeoutMs: 120_000,
+        pollMs: 100,
+      }))
+    ) {
       throw new Error(`the informers did not sync ${options.objects} objects within 120 s`);
     }
     print(`synced ${options.objects} objects in ${((Date.now() - began) / 1000).toFixed(1)} s`);
@@ -102,11 +107,10 @@ export async function runSoak(
     );
     ok &&= verdict.ok;
     const want = await server.expected();
-    const converged = await eventually(
-      () => client.drained() && sameCaches(want, client.caches()),
-      60_000,
-      200,
-    );
+    const converged = await pollUntil(() => client.drained() && sameCaches(want, client.caches()), {
+      timeoutMs: 60_000,
+      pollMs: 200,
+    });
     print(
       `final caches (${want.map((c) => c.size).join('/')} objects) ${converged ? 'converged' : 'DID NOT CONVERGE'}`,
     );

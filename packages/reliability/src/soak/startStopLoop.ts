@@ -1,12 +1,12 @@
 import { listerWatcher, SharedIndexInformer } from '@rxkube/informer';
 import type { KubeObject } from '@rxkube/store';
 import { FakeApiServer, loadPods } from '@rxkube/testing';
-import { eventually } from '../scenario/eventually.js';
+import { pollUntil } from '@rxkube/devkit';
 import { activeResources, leakedResources } from '../scenario/processHealth.js';
 import { sampleHeap } from './heapSampler.js';
 
 /** Options of {@link startStopLoop}. */
-export interface StartStopOptions {
+interface StartStopOptions {
   /** Informers to start and stop. */
   readonly informers: number;
   /** How many run at the same time. Default 20. */
@@ -19,7 +19,7 @@ export interface StartStopOptions {
 }
 
 /** Figures of a start/stop loop. */
-export interface StartStopResult {
+interface StartStopResult {
   readonly ok: boolean;
   readonly baselineHeapMb: number;
   readonly finalHeapMb: number;
@@ -51,7 +51,7 @@ export async function startStopLoop(options: StartStopOptions): Promise<StartSto
     informer.start();
     await informer.waitForCacheSync();
     const running = () => informer.metrics().watches >= 1 && seen === options.objects;
-    if (!(await eventually(running, 10_000, 5))) {
+    if (!(await pollUntil(running, { timeoutMs: 10_000, pollMs: 5 }))) {
       throw new Error(
         `an informer did not reach its watch with ${options.objects} objects in 10 s`,
       );
@@ -66,7 +66,10 @@ export async function startStopLoop(options: StartStopOptions): Promise<StartSto
     }
   };
   const settle = () =>
-    eventually(() => server.openConnections === 0 && server.openWatches === 0, 10_000);
+    pollUntil(() => server.openConnections === 0 && server.openWatches === 0, {
+      timeoutMs: 10_000,
+      pollMs: 10,
+    });
 
   try {
     await batch(Math.min(50, options.informers)); // warm-up: code, pools, JIT
@@ -77,9 +80,9 @@ export async function startStopLoop(options: StartStopOptions): Promise<StartSto
     await batch(options.informers);
     await settle();
     let leaked: string[] = [];
-    await eventually(
+    await pollUntil(
       () => (leaked = leakedResources(baselineHandles, activeResources())).length === 0,
-      5_000,
+      { timeoutMs: 5_000, pollMs: 10 },
     );
     const final = sampleHeap((Date.now() - began) / 60_000);
     const growth = (final.heapMb - baseline.heapMb) / baseline.heapMb;

@@ -5,7 +5,7 @@ const width = 720;
 const height = 150;
 
 /** Pods per phase at one moment. */
-export interface PhaseSample {
+interface PhaseSample {
   readonly at: number;
   readonly counts: ReadonlyMap<string, number>;
 }

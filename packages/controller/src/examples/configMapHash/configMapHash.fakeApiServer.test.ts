@@ -140,6 +140,9 @@ test('converges on what the ConfigMaps imply through dropped watches, 500s, comp
   // Writes failing with 500 are retried with backoff until they succeed. The faults aim at
   // writes: a relist still in its backoff from the faults above must not take one of them.
   server.faults.randomWatchFaults(undefined);
+  // Reconciles of the storm may still be retrying (converged is about the cluster, not the
+  // queue); one of them would take the faults armed below.
+  await settled();
   const name = Object.keys(expectedState(server))[0]!;
   const before = outcomes.length;
   server.faults.failRequests({ code: 500, verb: 'write', resource: 'deployments', times: 3 });
@@ -159,3 +162,24 @@ test('converges on what the ConfigMaps imply through dropped watches, 500s, comp
     [expect.stringMatching(/^(success|requeue)$/), 3],
   ]);
 });
+
+/**
+ * Waits until the operator is idle: nothing queued or being reconciled, and no reconcile ended
+ * for three seconds (a retry waiting for its backoff is in neither count; after 7 failures, the most
+ * seen in this test, a key waits 5 ms × 2^7 = 0.64 s before its next attempt ends the quiet).
+ */
+async function settled(): Promise<void> {
+  let seen = -1;
+  let since = 0;
+  await eventually(() => {
+    if (outcomes.length !== seen) {
+      seen = outcomes.length;
+      since = Date.now();
+      return false;
+    }
+    const queue = operator.controller.metrics();
+    const idle =
+      queue === undefined || (queue.depth === 0 && queue.longestRunningProcessorSeconds === 0);
+    return idle && Date.now() - since >= 3000;
+  }, 'the operator to settle');
+}

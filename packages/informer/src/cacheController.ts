@@ -10,12 +10,12 @@ import { resourceVersionOf } from './resourceVersion.js';
 import { timerDelay } from './timerDelay.js';
 
 /**
- * client-go's `cache.Config`: what a {@link Controller} runs.
+ * client-go's `cache.Config` (`Config`): what a {@link CacheController} runs.
  *
  * @typeParam T - the object type
  * @typeParam TItem - what the queue pops (`Deltas<T>` for a `DeltaFIFO`, `T` for a `FIFO`)
  */
-export interface ControllerConfig<T, TItem> {
+export interface CacheControllerConfig<T, TItem> {
   /** The queue the Reflector fills and the loop pops (a `DeltaFIFO` or `FIFO`). */
   queue: Queue<T, TItem>;
   /** What to list and watch. */
@@ -46,7 +46,7 @@ export interface ControllerConfig<T, TItem> {
  * ```ts
  * const indexer = new Indexer<V1Pod>();
  * const queue = new DeltaFIFO<V1Pod>({ knownObjects: indexer, emitDeltaTypeReplaced: true });
- * const controller = new Controller({
+ * const controller = new CacheController({
  *   queue,
  *   listerWatcher: listerWatcher<V1Pod>(kc, { version: 'v1', plural: 'pods' }),
  *   process: (deltas, initial) => applyDeltas(indexer, deltas, initial).forEach(log),
@@ -54,12 +54,12 @@ export interface ControllerConfig<T, TItem> {
  * const running = controller.run();
  * ```
  */
-export class Controller<T, TItem = T> {
+export class CacheController<T, TItem = T> {
   private lastResourceVersion = '';
   private running: Subscription | undefined;
 
   /** @param config - queue, lister-watcher, process function, resync and retry policy */
-  constructor(private readonly config: ControllerConfig<T, TItem>) {}
+  constructor(private readonly config: CacheControllerConfig<T, TItem>) {}
 
   /**
    * Starts the Reflector and the pop loop.

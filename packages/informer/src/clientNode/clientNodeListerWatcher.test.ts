@@ -4,9 +4,9 @@ import { firstValueFrom, toArray, take } from 'rxjs';
 import { ApiError, ConnectionError, DecodeError } from '../errors.js';
 import type { WatchEvent } from '../listerWatcher.js';
 import { eventually } from '@rxkube/devkit';
-import { pod, type TestPod } from '../testing/pods.testing.js';
-import { fakeServerPerTest } from '../testing/fakeServerPerTest.testing.js';
-import { listerWatcher } from './listerWatcher.js';
+import { pod, type TestPod } from '../testSupport/pods.testing.js';
+import { fakeServerPerTest } from '../testSupport/fakeServerPerTest.testing.js';
+import { listerWatcher } from './clientNodeListerWatcher.js';
 
 let server: FakeApiServer;
 fakeServerPerTest((started) => (server = started));

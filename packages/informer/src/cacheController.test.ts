@@ -1,9 +1,9 @@
 import { DeltaFIFO, applyDeltas, type Deltas } from '@rxkube/queue';
 import { Indexer } from '@rxkube/store';
-import { Controller } from './controller.js';
+import { CacheController } from './cacheController.js';
 import type { InformerError } from './errors.js';
-import { FakeListerWatcher } from './testing/fakeListerWatcher.testing.js';
-import { pod, type TestPod } from './testing/pods.testing.js';
+import { FakeListerWatcher } from './testSupport/fakeListerWatcher.testing.js';
+import { pod, type TestPod } from './testSupport/pods.testing.js';
 import { VirtualClock, flushMicrotasks } from '@rxkube/devkit';
 
 test('runs list-watch into the queue and pops into process, resyncing when allowed', async () => {
@@ -13,7 +13,7 @@ test('runs list-watch into the queue and pops into process, resyncing when allow
   const queue = new DeltaFIFO<TestPod>({ knownObjects: indexer, emitDeltaTypeReplaced: true });
   const seen: string[] = [];
   let allowResync = false;
-  const controller = new Controller<TestPod, Deltas<TestPod>>({
+  const controller = new CacheController<TestPod, Deltas<TestPod>>({
     queue,
     listerWatcher: lw,
     process: (deltas, initial) => {
@@ -47,7 +47,7 @@ test('retryOnError requeues an item whose processing failed', async () => {
   const queue = new DeltaFIFO<TestPod>();
   const errors: InformerError[] = [];
   let attempts = 0;
-  const controller = new Controller<TestPod, Deltas<TestPod>>({
+  const controller = new CacheController<TestPod, Deltas<TestPod>>({
     queue,
     listerWatcher: lw,
     retryOnError: true,

@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundleCli } from '../testing/cliProcess.testing.js';
+import { bundleCli } from '../testSupport/cliProcess.testing.js';
 
 // `npm start` must stop as a whole when its outermost process gets one SIGTERM (a supervisor or
 // `kill <pid>`): npm forwards the signal to its child only, so a shell or a second npm between

@@ -11,11 +11,11 @@ import {
   type ErrorContext,
 } from '../errors.js';
 import type {
-  ListOptions,
+  ListRequestOptions,
   ListPage,
   ListerWatcher,
   WatchEvent,
-  WatchOptions,
+  WatchRequestOptions,
 } from '../listerWatcher.js';
 import { utf8Bytes } from './bytes.js';
 import { kubeRequest, type FetchLike } from './kubeRequest.js';
@@ -128,7 +128,7 @@ export function listerWatcher<T = KubeObject>(
     description,
     pageSize: options.pageSize,
 
-    list(listOptions: ListOptions): Observable<ListPage<T>> {
+    list(listOptions: ListRequestOptions): Observable<ListPage<T>> {
       const context: ErrorContext = {
         resource: description,
         resourceVersion: listOptions.resourceVersion,
@@ -170,7 +170,7 @@ export function listerWatcher<T = KubeObject>(
       );
     },
 
-    watch(watchOptions: WatchOptions): Observable<WatchEvent<T>> {
+    watch(watchOptions: WatchRequestOptions): Observable<WatchEvent<T>> {
       const context: ErrorContext = {
         resource: description,
         resourceVersion: watchOptions.resourceVersion,

@@ -3,22 +3,22 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { workspaceSourceOf } from '../build/workspaceSource.js';
 
 const cliRoot = fileURLToPath(new URL('../../', import.meta.url));
 const packagesRoot = join(cliRoot, '..');
 
 /**
- * An esbuild plugin for tests that bundle workspace code: `@rxkube/*` packages resolve to their
- * TypeScript sources (no build needed first), every other package stays external and resolves
- * from the workspace's node_modules at run time.
+ * An esbuild plugin for tests that bundle workspace code: `@rxkube/*` packages (and their subpath
+ * entry points) resolve to their TypeScript sources (no build needed first), every other package
+ * stays external and resolves from the workspace's node_modules at run time.
  */
 export const rxkubeFromSource: Plugin = {
   name: 'rxkube from source, other packages external',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
-      const match = /^@rxkube\/([a-z-]+)$/.exec(args.path);
-      if (match === null) return { external: true };
-      return { path: join(packagesRoot, match[1] ?? '', 'src', 'index.ts') };
+      const path = workspaceSourceOf(packagesRoot, args.path);
+      return path === undefined ? { external: true } : { path };
     });
   },
 };

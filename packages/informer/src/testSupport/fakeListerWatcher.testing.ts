@@ -1,10 +1,10 @@
 import { Observable, Subject } from 'rxjs';
 import type {
-  ListOptions,
+  ListRequestOptions,
   ListPage,
   ListerWatcher,
   WatchEvent,
-  WatchOptions,
+  WatchRequestOptions,
 } from '../listerWatcher.js';
 
 /** One request made to a {@link FakeListerWatcher}, answered by the test through `subject`. */
@@ -18,26 +18,26 @@ export interface FakeRequest<O, V> {
 /** A scriptable ListerWatcher: every request waits for the test to answer it. */
 export class FakeListerWatcher<T> implements ListerWatcher<T> {
   readonly description = 'fakes';
-  readonly lists: FakeRequest<ListOptions, ListPage<T>>[] = [];
-  readonly watches: FakeRequest<WatchOptions, WatchEvent<T>>[] = [];
+  readonly lists: FakeRequest<ListRequestOptions, ListPage<T>>[] = [];
+  readonly watches: FakeRequest<WatchRequestOptions, WatchEvent<T>>[] = [];
 
   constructor(readonly pageSize?: number) {}
 
-  list(options: ListOptions): Observable<ListPage<T>> {
+  list(options: ListRequestOptions): Observable<ListPage<T>> {
     return record(this.lists, options);
   }
 
-  watch(options: WatchOptions): Observable<WatchEvent<T>> {
+  watch(options: WatchRequestOptions): Observable<WatchEvent<T>> {
     return record(this.watches, options);
   }
 
-  lastList(): FakeRequest<ListOptions, ListPage<T>> {
+  lastList(): FakeRequest<ListRequestOptions, ListPage<T>> {
     const last = this.lists[this.lists.length - 1];
     if (last === undefined) throw new Error('no list yet');
     return last;
   }
 
-  lastWatch(): FakeRequest<WatchOptions, WatchEvent<T>> {
+  lastWatch(): FakeRequest<WatchRequestOptions, WatchEvent<T>> {
     const last = this.watches[this.watches.length - 1];
     if (last === undefined) throw new Error('no watch yet');
     return last;

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeApiServer } from '@rxkube/testing';
-import { CliProcess, bundleCli } from '../testing/cliProcess.testing.js';
-import { httpGet } from '../testing/http.testing.js';
-import { createPod, deletePod, movePod } from '../testing/pods.testing.js';
+import { CliProcess, bundleCli } from '../testSupport/cliProcess.testing.js';
+import { httpGet } from '../testSupport/http.testing.js';
+import { createPod, deletePod, movePod } from '../testSupport/pods.testing.js';
 import { unsafeCodePoints } from '@rxkube/informer';
 
 jest.setTimeout(60_000);
