@@ -5,7 +5,7 @@ import { TestScheduler } from 'rxjs/testing';
 import type { ReflectorInput } from './listsToReplace.js';
 import { prepareObjects } from './prepareObjects.js';
 import { ReflectorEvent } from './reflectorEvent.js';
-import { pod, type TestPod } from './testSupport/pods.testing.js';
+import { defectivePod, pod, type TestPod } from './testSupport/pods.testing.js';
 
 const marbles = (): TestScheduler =>
   new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
@@ -100,13 +100,7 @@ describe('prepareObjects (marbles)', () => {
   });
 
   it('errors on a defect (here a freeze that throws) instead of letting it escape, and unsubscribes its source', () => {
-    const defective = pod('x', '1');
-    Object.defineProperty(defective, 'spec', {
-      enumerable: true,
-      get: () => {
-        throw new TypeError('defect');
-      },
-    });
+    const defective = defectivePod('x', '1');
     marbles().run(({ cold, expectObservable, expectSubscriptions }) => {
       const source = cold<ReflectorInput<TestPod>>('-a-b-|', {
         a: FifoInput.add(defective),

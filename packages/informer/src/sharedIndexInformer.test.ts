@@ -6,7 +6,7 @@ import { type SharedIndexInformerOptions, freezeByDefault } from './informerOpti
 import { silentLogger } from './logger.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
 import { FakeListerWatcher } from './testSupport/fakeListerWatcher.testing.js';
-import { pod, type TestPod } from './testSupport/pods.testing.js';
+import { defectivePod, pod, type TestPod } from './testSupport/pods.testing.js';
 import { VirtualClock, flushMicrotasks } from '@rxkube/devkit';
 
 let lw: FakeListerWatcher<TestPod>;
@@ -348,14 +348,7 @@ test('a defect in the pipeline is reported as an InternalError, and it starts ov
   running = informer.start();
   lw.respondList([pod('a', '1')], '10');
   await informer.waitForCacheSync();
-  // No JSON object has a throwing getter: freezing this one fails where nothing expects it.
-  const defective = pod('x', '11');
-  Object.defineProperty(defective, 'spec', {
-    enumerable: true,
-    get: () => {
-      throw new TypeError('defect');
-    },
-  });
+  const defective = defectivePod('x', '11');
   lw.emit({ type: 'ADDED', object: defective });
   await flushMicrotasks();
   expect(errors.map((e) => e.kind)).toEqual(['internal']);

@@ -22,3 +22,18 @@ export function pod(name: string, rv: string, extra: Partial<TestPod> = {}): Tes
     metadata: { name, namespace: 'default', resourceVersion: rv, ...extra.metadata },
   };
 }
+
+/**
+ * A pod whose `spec` getter throws: no JSON object has one, so reading it (as freezing does)
+ * fails where nothing expects a failure, like a defect in the informer's own code.
+ */
+export function defectivePod(name: string, rv: string): TestPod {
+  const defective = pod(name, rv);
+  Object.defineProperty(defective, 'spec', {
+    enumerable: true,
+    get: () => {
+      throw new TypeError('defect');
+    },
+  });
+  return defective;
+}
