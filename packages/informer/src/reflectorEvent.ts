@@ -57,7 +57,7 @@ export type ReflectorEvent<T> =
 /** Creators of {@link ReflectorEvent}s. */
 export const ReflectorEvent = {
   /** The one `listStart` value (it carries nothing). */
-  listStart: { type: 'listStart' } as ReflectorListStart,
+  listStart: Object.freeze({ type: 'listStart' }) as ReflectorListStart,
   /**
    * @param object - a listed object
    * @returns its `listItem`
