@@ -1,5 +1,11 @@
-import type { Indexer, IndexerSnapshot, KubeObject, ReadonlyBehaviorSubject } from '@rxkube/store';
-import { BehaviorSubject, Observable, type Subscriber, type Subscription } from 'rxjs';
+import {
+  snapshotView,
+  type Indexer,
+  type IndexerSnapshot,
+  type KubeObject,
+  type ReadonlyBehaviorSubject,
+} from '@rxkube/store';
+import { BehaviorSubject, type Subscription } from 'rxjs';
 
 /**
  * The informer's `indexer$` and the one thing that may hold it: the Indexer's snapshots,
@@ -32,9 +38,9 @@ export class SnapshotHolder<T extends object = KubeObject> {
   constructor(private readonly indexer: Indexer<T>) {
     this.last = indexer.snapshot();
     this.subject = new BehaviorSubject(this.last);
-    this.snapshots$ = new HeldSnapshotsView(this.subject, {
+    this.snapshots$ = snapshotView(this.subject, {
       current: () => this.current(),
-      subscribed: (subscriber) => {
+      subscribe: (subscriber) => {
         // Catches existing subscribers up first, so a new one starts from the current snapshot.
         if (!this.subject.closed && !this.subject.isStopped) this.emit(this.current());
         const subscription = this.subject.subscribe(subscriber);
@@ -104,38 +110,5 @@ export class SnapshotHolder<T extends object = KubeObject> {
     if (snapshot === this.last) return;
     this.last = snapshot;
     this.subject.next(snapshot);
-  }
-}
-
-/** How {@link HeldSnapshotsView} reads and subscribes. */
-interface HeldSnapshotsViewHooks<S> {
-  /** @returns the current value */
-  readonly current: () => S;
-  /** Subscribes a reader (the holder catches up, subscribes, starts observing its source). */
-  readonly subscribed: (subscriber: Subscriber<S>) => Subscription;
-}
-
-// store's `snapshotView` runs a hook before a subscription only; the holder must also start
-// observing the Indexer after the first subscription and stop after the last one.
-class HeldSnapshotsView<S> extends Observable<S> implements ReadonlyBehaviorSubject<S> {
-  constructor(
-    private readonly subject: BehaviorSubject<S>,
-    private readonly hooks: HeldSnapshotsViewHooks<S>,
-  ) {
-    super((subscriber) => hooks.subscribed(subscriber));
-  }
-
-  get value(): S {
-    return this.getValue();
-  }
-
-  getValue(): S {
-    // Throws as the subject does once errored or unsubscribed.
-    this.subject.getValue();
-    return this.hooks.current();
-  }
-
-  get observed(): boolean {
-    return this.subject.observed;
   }
 }

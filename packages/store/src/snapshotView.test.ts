@@ -53,4 +53,27 @@ describe('snapshotView', () => {
     subject.unsubscribe();
     expect(() => view.value).toThrow();
   });
+
+  it('hands each subscription to subscribe when given, and runs its teardown on unsubscribe', () => {
+    const subject = new BehaviorSubject(1);
+    const log: string[] = [];
+    const view = snapshotView(subject, {
+      beforeSubscribe: () => log.push('before'),
+      subscribe: (subscriber) => {
+        log.push('subscribe');
+        const inner = subject.subscribe(subscriber);
+        return () => {
+          inner.unsubscribe();
+          log.push(`teardown, observed: ${subject.observed}`);
+        };
+      },
+    });
+    const seen: number[] = [];
+    const subscription = view.subscribe((v) => seen.push(v));
+    subject.next(2);
+    subscription.unsubscribe();
+    subject.next(3);
+    expect(seen).toEqual([1, 2]);
+    expect(log).toEqual(['subscribe', 'teardown, observed: false']);
+  });
 });

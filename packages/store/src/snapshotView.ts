@@ -1,4 +1,4 @@
-import { Observable, type BehaviorSubject } from 'rxjs';
+import { Observable, type BehaviorSubject, type Subscriber, type TeardownLogic } from 'rxjs';
 
 /**
  * A `BehaviorSubject` as its readers see it: an Observable that starts with the current value,
@@ -44,6 +44,12 @@ export interface SnapshotViewOptions<S> {
    * without anybody seeing a value twice.
    */
   readonly beforeSubscribe?: () => void;
+  /**
+   * Takes over each subscription, for an owner that must act after it too (start observing its
+   * source with the first reader, stop with the last): it subscribes `subscriber` to the
+   * subject itself and returns the teardown. `beforeSubscribe` is not called when given.
+   */
+  readonly subscribe?: (subscriber: Subscriber<S>) => TeardownLogic;
 }
 
 /**
@@ -52,7 +58,7 @@ export interface SnapshotViewOptions<S> {
  *
  * @typeParam S - the values
  * @param subject - the owner's subject; the view subscribes readers to it
- * @param options - a lazily computed current value, and a hook run before each subscription
+ * @param options - a lazily computed current value, and hooks around each subscription
  * @returns the read-only view
  * @example
  * ```ts
@@ -75,11 +81,14 @@ class SnapshotView<S> extends Observable<S> implements ReadonlyBehaviorSubject<S
     private readonly subject: BehaviorSubject<S>,
     options: SnapshotViewOptions<S>,
   ) {
-    const { beforeSubscribe } = options;
-    super((subscriber) => {
-      beforeSubscribe?.();
-      return subject.subscribe(subscriber);
-    });
+    const { beforeSubscribe, subscribe } = options;
+    super(
+      subscribe ??
+        ((subscriber) => {
+          beforeSubscribe?.();
+          return subject.subscribe(subscriber);
+        }),
+    );
     this.current = options.current;
   }
 
