@@ -376,6 +376,7 @@ export class SharedIndexInformer<T extends object = KubeObject> {
    */
   addIndexers(indexers: Indexers<T>): void {
     this.indexer.addIndexers(indexers);
+    this.snapshots.indexersAdded(this.keyFunc);
   }
 
   /**

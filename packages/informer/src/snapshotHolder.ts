@@ -1,6 +1,7 @@
 import {
+  Indexer,
   snapshotView,
-  type Indexer,
+  type KeyFunc,
   type IndexerSnapshot,
   type KubeObject,
   type ReadonlyBehaviorSubject,
@@ -63,6 +64,27 @@ export class SnapshotHolder<T extends object = KubeObject> {
     if (this.held !== undefined) return;
     this.held = this.indexer.snapshot();
     this.disconnect();
+  }
+
+  /**
+   * Brings indexes added to the Indexer into the held snapshot: selectors read indexes from the
+   * snapshot, so one taken before `addIndexers` would fail a consumer of a new index until the
+   * relist is applied. The held snapshot keeps its objects and version; only indexes are added.
+   * Costs one pass over the held objects, like `addIndexers` itself.
+   *
+   * @param keyFunc - the Indexer's key function
+   */
+  indexersAdded(keyFunc: KeyFunc<T>): void {
+    if (this.held === undefined) return;
+    const reindexed = new Indexer<T>({
+      indexers: this.indexer.getIndexers(),
+      keyFunc,
+      resourceVersionFromWrites: false,
+    });
+    reindexed.replace(this.held.list(), this.held.resourceVersion);
+    this.held = reindexed.snapshot();
+    reindexed.close();
+    this.emit(this.held);
   }
 
   /** Ends a hold and emits the current snapshot if it changed. */
