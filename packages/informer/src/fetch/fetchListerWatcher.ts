@@ -69,10 +69,10 @@ export function fetchListerWatcher<T = KubeObject>(
 
 /**
  * @param baseUrl - absolute, or relative to the page
- * @returns the URL, without a trailing slash on its path
+ * @returns the URL with neither query nor fragment, and without a trailing slash on its path
  * @throws TypeError naming the value when it is no URL
  */
-function apiBase(baseUrl: string | URL): URL {
+function apiBase(baseUrl: string | URL): string {
   let url: URL;
   try {
     url = new URL(baseUrl, globalThis.location?.href);
@@ -82,18 +82,14 @@ function apiBase(baseUrl: string | URL): URL {
         (globalThis.location === undefined ? '' : ' or a path of this page'),
     );
   }
-  url.pathname = url.pathname.replace(/\/+$/, '');
-  url.search = '';
-  url.hash = '';
-  return url;
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 /** The transport: one `fetch` per GET, its body read through the stream's reader. */
-function fetchGet(base: URL, options: FetchListerWatcherOptions<unknown>): SendApiGet {
+function fetchGet(base: string, options: FetchListerWatcherOptions<unknown>): SendApiGet {
   return async (path, query, signal) => {
-    const url = new URL(base);
-    url.pathname = base.pathname + path;
-    url.search = query.toString();
+    const search = query.toString();
+    const url = `${base}${path}${search === '' ? '' : `?${search}`}`;
     const headers =
       typeof options.headers === 'function' ? await options.headers() : options.headers;
     const send = options.fetch ?? globalThis.fetch;

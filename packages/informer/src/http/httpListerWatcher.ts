@@ -195,17 +195,26 @@ export function httpListerWatcher<T>(
           };
           if (response.body !== null) {
             const chunks = response.body[Symbol.asyncIterator]();
-            for (;;) {
-              let step: IteratorResult<Uint8Array | string>;
-              try {
-                step = await chunks.next();
-              } catch (err) {
-                if (controller.signal.aborted) return;
-                throw new WatchStreamError(context, err);
+            let ended = false;
+            try {
+              for (;;) {
+                let step: IteratorResult<Uint8Array | string>;
+                try {
+                  step = await chunks.next();
+                } catch (err) {
+                  if (controller.signal.aborted) return;
+                  throw new WatchStreamError(context, err);
+                }
+                if (step.done === true) break;
+                emit(splitter.push(step.value));
+                if (subscriber.closed) return;
               }
-              if (step.done === true) break;
-              emit(splitter.push(step.value));
-              if (subscriber.closed) return;
+              ended = true;
+            } finally {
+              // Left early (a bad or oversized event, or the subscriber gone): release the body
+              // at once. An aborted fetch alone leaves the socket open until a keep-alive
+              // timeout when no read was pending.
+              if (!ended) chunks.return?.().catch(() => undefined);
             }
           }
           emit(splitter.end());
