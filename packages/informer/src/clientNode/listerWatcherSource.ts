@@ -17,7 +17,10 @@ import { listerWatcher, type ListerWatcherOptions } from './clientNodeListerWatc
  */
 export function listerWatcherSource(
   kubeConfig: KubeConfig,
-  options: Omit<ListerWatcherOptions<unknown>, 'namespace' | 'labelSelector' | 'fieldSelector'> = {},
+  options: Omit<
+    ListerWatcherOptions<unknown>,
+    'namespace' | 'labelSelector' | 'fieldSelector'
+  > = {},
 ): ListerWatcherSource {
   return (resource, { namespace, labelSelector, fieldSelector }) =>
     listerWatcher(kubeConfig, resource, { ...options, namespace, labelSelector, fieldSelector });
