@@ -31,7 +31,19 @@ const testFiles = {
 };
 
 /** Packages that must also run in a browser: no Node built-ins in their sources. */
-const browserPackages = new Set(['store', 'queue']);
+export const browserPackages = new Set(['store', 'queue', 'informer']);
+
+/**
+ * The files of a browser package that may use Node: the informer's client-node lister-watcher,
+ * published as `@rxkube/informer/node`.
+ */
+export const nodeOnlyFiles = [
+  'packages/informer/src/clientNode/**',
+  'packages/informer/src/entryPoints/node.ts',
+];
+
+/** What browser code may not import besides `node:` modules: Node-only HTTP clients. */
+const nodeOnlyModules = ['@kubernetes/client-node', 'node-fetch'];
 
 // Relative imports are matched by depth: from `packages/p/src/a/b.ts` (depth 1), `../../../x/`
 // leaves package p and enters package x, while `../x/` is p's own folder `src/x`. One config
@@ -57,7 +69,9 @@ function patterns(pkg, allowed, depth, browser) {
     { regex: `(^|/)packages/(${names})(/.*)?$`, message },
   ];
   if (browser) {
-    result.push({ group: ['node:*'], message: 'store and queue must run in a browser.' });
+    const message = `${pkg} must run in a browser; Node-only code of the informer goes in src/clientNode/ (@rxkube/informer/node).`;
+    result.push({ group: ['node:*'], message });
+    result.push({ regex: `^(${nodeOnlyModules.join('|')})(/.*)?$`, message });
   }
   return result;
 }
@@ -77,6 +91,16 @@ export const packageBoundaries = Object.entries(allowedImports).flatMap(([pkg, a
     const allowedInTests = [...allowed, ...testImports];
     return [
       { files: [files], ignores: tests, rules: rule(pkg, allowed, depth, browser) },
+      // The Node-only files of a browser package keep the package boundaries only.
+      ...(browser
+        ? [
+            {
+              files: nodeOnlyFiles.map((nodeOnly) => [files, nodeOnly]),
+              ignores: tests,
+              rules: rule(pkg, allowed, depth, false),
+            },
+          ]
+        : []),
       // Test code may also import the test-only packages. In the browser packages, tests may
       // import Node built-ins but their helpers (`*.testing.ts`) may not, as before.
       ...tests.map((test) => ({

@@ -3,7 +3,7 @@ import jsdoc from 'eslint-plugin-jsdoc';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-import { packageBoundaries } from './eslint.boundaries.js';
+import { browserPackages, nodeOnlyFiles, packageBoundaries } from './eslint.boundaries.js';
 
 export default tseslint.config(
   {
@@ -29,8 +29,8 @@ export default tseslint.config(
   {
     // Packages that must also run in a browser may not use Node globals (and, through the
     // boundary rules below, not import Node built-ins).
-    files: ['packages/store/src/**/*.ts', 'packages/queue/src/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    files: [...browserPackages].map((pkg) => `packages/${pkg}/src/**/*.ts`),
+    ignores: ['**/*.test.ts', ...nodeOnlyFiles],
     rules: {
       'no-restricted-globals': ['error', 'process', 'Buffer', 'setImmediate', 'require'],
     },

@@ -1,8 +1,9 @@
 // Runs against the packed packages as a user installs them: an informer syncs from the fake API
 // server over real HTTPS with the installed client-node, follows a change, and stops cleanly.
 import { readFileSync } from 'node:fs';
-import { InformerError, SharedIndexInformer, listerWatcher } from '@rxkube/informer';
+import { InformerError, SharedIndexInformer } from '@rxkube/informer';
 import { ApiError } from '@rxkube/informer/errors';
+import { listerWatcher } from '@rxkube/informer/node';
 import { Backoff } from '@rxkube/informer/reflector';
 import { NamespaceIndex, metaNamespaceIndexFunc, type KubeObject } from '@rxkube/store';
 import { FakeApiServer, loadPods } from '@rxkube/testing';
@@ -24,7 +25,8 @@ check(
   `client-node ${clientNode.version} is major ${expectedMajor}`,
 );
 
-// The subpath entry points load through package.json's exports and share the root's classes.
+// The subpath entry points load through package.json's exports and share the root's classes
+// (the informer below runs on /node's lister-watcher).
 check(ApiError.prototype instanceof InformerError, '/errors classes extend the root InformerError');
 check(
   new Backoff(

@@ -3,6 +3,7 @@
 export type * as controller from '@rxkube/controller';
 export type * as informer from '@rxkube/informer';
 export type * as informerErrors from '@rxkube/informer/errors';
+export type * as informerNode from '@rxkube/informer/node';
 export type * as informerReflector from '@rxkube/informer/reflector';
 export type * as queue from '@rxkube/queue';
 export type * as store from '@rxkube/store';

@@ -4,3 +4,7 @@ export type { TrackedPromise } from './promiseTurns.js';
 export { ConditionTimeoutError, eventually, pollUntil } from './eventually.js';
 export { sleep } from './sleep.js';
 export type { EventuallyOptions } from './eventually.js';
+export { launchChromium } from './chromium.js';
+export type { Browser } from './chromium.js';
+export { bundleForBrowser, nodeOnlyInputs } from './browserBundle.js';
+export type { BrowserBundle } from './browserBundle.js';

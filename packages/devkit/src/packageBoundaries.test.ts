@@ -36,6 +36,12 @@ const forbidden: [file: string, code: string][] = [
   ['packages/informer/src/x.ts', "import { x } from '@rxkube/cli';"],
   ['packages/informer/src/a/x.ts', "import { x } from '../../../testing/src/index.js';"],
   ['packages/informer/src/x.ts', "import { x } from '@rxkube/controller';"],
+  // the informer runs in a browser, except its client-node lister-watcher (/node)
+  ['packages/informer/src/x.ts', "import { x } from 'node:fs';"],
+  ['packages/informer/src/fetch/x.ts', "import { x } from '@kubernetes/client-node';"],
+  ['packages/informer/src/http/x.ts', "import x from 'node-fetch';"],
+  ['packages/informer/src/x.testing.ts', "import { x } from 'node:http';"],
+  ['packages/informer/src/clientNode/x.ts', "import { x } from '../../../testing/src/index.js';"],
   // testing never informer
   ['packages/testing/src/x.ts', "import { x } from '@rxkube/informer';"],
   ['packages/testing/src/a/x.ts', "import { x } from '../../../informer/src/index.js';"],
@@ -67,6 +73,10 @@ const allowed: [file: string, code: string][] = [
   ['packages/informer/src/x.test.ts', "import { x } from '@rxkube/testing';"],
   ['packages/informer/src/a/x.testing.ts', "import { x } from '@rxkube/devkit';"],
   ['packages/store/src/x.test.ts', "import { x } from 'node:events';"],
+  ['packages/informer/src/clientNode/x.ts', "import x from 'node-fetch';"],
+  ['packages/informer/src/clientNode/x.ts', "import { x } from '@kubernetes/client-node';"],
+  ['packages/informer/src/entryPoints/node.ts', "import { x } from 'node:fs';"],
+  ['packages/informer/src/x.test.ts', "import { x } from 'node:http';"],
   ['packages/controller/src/x.ts', "import { x } from '@rxkube/informer';"],
   ['packages/controller/src/x.ts', "import { x } from '@rxkube/informer/errors';"],
   ['packages/controller/src/examples/a/x.ts', "import { x } from '@rxkube/testing';"],

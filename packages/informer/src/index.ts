@@ -1,8 +1,10 @@
 /**
  * `@rxkube/informer`: client-go's SharedIndexInformer and SharedInformerFactory as RxJS
- * Observables, listing and watching through `@kubernetes/client-node`. The error classes are in
- * `@rxkube/informer/errors`; the Reflector, its state machine, the pager, `Backoff` and the
- * low-level `CacheController` in `@rxkube/informer/reflector`.
+ * Observables, on any `ListerWatcher`, and `fetchListerWatcher`, which lists and watches through
+ * the platform `fetch`. It imports no Node module and runs in browsers. The client-node
+ * lister-watcher is in `@rxkube/informer/node`; the error classes in `@rxkube/informer/errors`;
+ * the Reflector, its state machine, the pager, `Backoff` and the low-level `CacheController` in
+ * `@rxkube/informer/reflector`.
  *
  * @packageDocumentation
  * @module @rxkube/informer
@@ -11,16 +13,18 @@ export { SharedIndexInformer } from './sharedIndexInformer.js';
 export type { SharedIndexInformerOptions } from './informerOptions.js';
 export { freezeByDefault } from './informerOptions.js';
 export { SharedInformerFactory } from './sharedInformerFactory.js';
-export type { InformerForOptions, SharedInformerFactoryOptions } from './sharedInformerFactory.js';
-export {
-  defaultListIdleTimeoutMs,
-  defaultMaxEventBytes,
-  listerWatcher,
-} from './clientNode/clientNodeListerWatcher.js';
-export type { ListerWatcherOptions } from './clientNode/clientNodeListerWatcher.js';
-export type { FetchLike, FetchResponseLike } from './clientNode/kubeRequest.js';
-export { collectionPath, describeResource } from './clientNode/resourcePath.js';
-export type { GroupVersionResource, ResourceRef } from './clientNode/resourcePath.js';
+export type {
+  InformerForOptions,
+  ListerWatcherSource,
+  SharedInformerFactoryOptions,
+} from './sharedInformerFactory.js';
+export { fetchListerWatcher } from './fetch/fetchListerWatcher.js';
+export type { FetchHeaders, FetchListerWatcherOptions } from './fetch/fetchListerWatcher.js';
+export { fetchListerWatcherSource } from './fetch/fetchListerWatcherSource.js';
+export { defaultListIdleTimeoutMs, defaultMaxEventBytes } from './http/httpListerWatcher.js';
+export type { HttpListerWatcherOptions } from './http/httpListerWatcher.js';
+export { collectionPath, describeResource } from './http/resourcePath.js';
+export type { GroupVersionResource, ResourceRef } from './http/resourcePath.js';
 export type {
   ListPage,
   ListRequestOptions,

@@ -12,6 +12,7 @@ import { listAll } from './pager.js';
 import { silentLogger } from './logger.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
 import { eventually } from '@rxkube/devkit';
+import { cacheState, serverPodState } from './testSupport/cacheState.testing.js';
 import { pod, type TestPod } from './testSupport/pods.testing.js';
 
 let server: FakeApiServer;
@@ -55,14 +56,8 @@ function start(
   return informer;
 }
 
-function state(objects: readonly KubeObject[]): string[] {
-  return objects
-    .map((o) => `${o.metadata?.namespace}/${o.metadata?.name}@${o.metadata?.resourceVersion}`)
-    .sort();
-}
-
-const serverState = (filter: (p: TestPod) => boolean = () => true): string[] =>
-  state(server.list<TestPod>('v1', 'Pod').filter(filter));
+const state = cacheState;
+const serverState = (filter?: (p: TestPod) => boolean): string[] => serverPodState(server, filter);
 
 function inSync(
   informer: SharedIndexInformer<KubeObject>,

@@ -1,4 +1,5 @@
 import { FakeApiServer, loadPods } from '@rxkube/testing';
+import { listerWatcherSource } from './clientNode/listerWatcherSource.js';
 import { SharedInformerFactory } from './sharedInformerFactory.js';
 import { eventually } from '@rxkube/devkit';
 
@@ -7,7 +8,7 @@ let factory: SharedInformerFactory;
 
 beforeEach(async () => {
   server = await FakeApiServer.start();
-  factory = new SharedInformerFactory(server.kubeConfig());
+  factory = new SharedInformerFactory(listerWatcherSource(server.kubeConfig()));
 });
 afterEach(async () => {
   factory.shutdown();

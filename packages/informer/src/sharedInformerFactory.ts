@@ -1,7 +1,5 @@
-import type { KubeConfig } from '@kubernetes/client-node';
 import type { Indexers, KubeObject } from '@rxkube/store';
-import { listerWatcher, type ListerWatcherOptions } from './clientNode/clientNodeListerWatcher.js';
-import { collectionPath, type ResourceRef } from './clientNode/resourcePath.js';
+import { collectionPath, type ResourceRef } from './http/resourcePath.js';
 import type { SharedIndexInformerOptions } from './informerOptions.js';
 import type { ListerWatcher } from './listerWatcher.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
@@ -21,25 +19,23 @@ export interface InformerForOptions {
   indexers?: Indexers<never>;
 }
 
+/**
+ * Builds the lister-watcher of each informer a {@link SharedInformerFactory} creates, for a
+ * resource and the namespace and selectors asked for. `listerWatcherSource(kc)` of
+ * `@rxkube/informer/node` lists and watches through client-node, `fetchListerWatcherSource`
+ * through the platform `fetch`; any function of this shape will do.
+ */
+export type ListerWatcherSource = (
+  resource: ResourceRef,
+  options: InformerForOptions,
+) => ListerWatcher<unknown>;
+
 /** Options of a {@link SharedInformerFactory}. */
 export interface SharedInformerFactoryOptions {
   /** Default namespace of `informerFor` calls that give none. Default: all namespaces. */
   namespace?: string;
   /** Options every informer is created with (resync period, scheduler, logger, reflector…). */
   informer?: Omit<SharedIndexInformerOptions<never>, 'indexers' | 'keyFunc' | 'name'>;
-  /** Page size, fetch, idle timeout and size limits of the lister-watchers. */
-  listerWatcher?: Pick<
-    ListerWatcherOptions<unknown>,
-    'pageSize' | 'fetch' | 'listIdleTimeoutMs' | 'maxEventBytes' | 'maxListBytes'
-  >;
-  /**
-   * Builds the lister-watcher of each informer. Default: {@link listerWatcher} on the factory's
-   * KubeConfig. Replace it to list and watch through something else.
-   */
-  createListerWatcher?: (
-    resource: ResourceRef,
-    options: InformerForOptions,
-  ) => ListerWatcher<unknown>;
 }
 
 /**
@@ -49,7 +45,9 @@ export interface SharedInformerFactoryOptions {
  *
  * @example
  * ```ts
- * const factory = new SharedInformerFactory(kc, { informer: { resyncPeriod: 600_000 } });
+ * const factory = new SharedInformerFactory(listerWatcherSource(kc), {
+ *   informer: { resyncPeriod: 600_000 },
+ * });
  * const pods = factory.informerFor<V1Pod>({ version: 'v1', plural: 'pods' }, { namespace: 'shop' });
  * const deployments = factory.informerFor<V1Deployment>({ group: 'apps', version: 'v1', plural: 'deployments' });
  * factory.start();
@@ -64,11 +62,12 @@ export class SharedInformerFactory {
   private stopped = false;
 
   /**
-   * @param kubeConfig - a loaded client-node `KubeConfig`
+   * @param listerWatchers - builds each informer's lister-watcher: `listerWatcherSource(kc)`
+   *   of `@rxkube/informer/node`, `fetchListerWatcherSource`, or a function of your own
    * @param options - defaults for every informer
    */
   constructor(
-    private readonly kubeConfig: KubeConfig,
+    private readonly listerWatchers: ListerWatcherSource,
     private readonly options: SharedInformerFactoryOptions = {},
   ) {}
 
@@ -95,9 +94,7 @@ export class SharedInformerFactory {
     ]);
     let informer = this.informers.get(key);
     if (informer === undefined) {
-      const lw =
-        this.options.createListerWatcher?.(resource, effective) ??
-        listerWatcher(this.kubeConfig, resource, { ...this.options.listerWatcher, ...effective });
+      const lw = this.listerWatchers(resource, effective);
       informer = new SharedIndexInformer<object>(lw as ListerWatcher<object>, {
         ...(this.options.informer as SharedIndexInformerOptions<object>),
         indexers: effective.indexers as Indexers<object> | undefined,

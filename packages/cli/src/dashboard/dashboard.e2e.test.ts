@@ -12,7 +12,7 @@ import { ClusterSimulation } from '../cluster/clusterSimulation.js';
 import { TrackedInformers } from '../informers/trackedInformers.js';
 import type { InformerStatus } from '../status/informerStatus.js';
 import type { StatusTracker } from '../status/statusTracker.js';
-import { launchChromium, type Browser } from '../testSupport/browser.testing.js';
+import { launchChromium, type Browser } from '@rxkube/devkit';
 import { createPod, deletePod, movePod } from '../testSupport/pods.testing.js';
 import { startDashboardServer, type DashboardServer } from './dashboardServer.js';
 import { projectPod } from './feedProjection.js';

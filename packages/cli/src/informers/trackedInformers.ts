@@ -1,12 +1,12 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import {
   SharedInformerFactory,
-  listerWatcher,
   silentLogger,
   type GroupVersionResource,
   type InformerForOptions,
   type SharedIndexInformer,
 } from '@rxkube/informer';
+import { listerWatcher } from '@rxkube/informer/node';
 import type { KubeObject } from '@rxkube/store';
 import { StatusTracker } from '../status/statusTracker.js';
 
@@ -27,15 +27,15 @@ export class TrackedInformers {
 
   /** @param kubeConfig - the cluster */
   constructor(kubeConfig: KubeConfig) {
-    this.factory = new SharedInformerFactory(kubeConfig, {
-      // Failures show in each view's status line; console output would break the table.
-      informer: { transform: withoutManagedFields, logger: silentLogger },
-      createListerWatcher: (resource, options) => {
+    this.factory = new SharedInformerFactory(
+      (resource, options) => {
         const tracker = new StatusTracker(describe(resource as GroupVersionResource, options));
         this.created = tracker;
         return tracker.wrap(listerWatcher(kubeConfig, resource, options));
       },
-    });
+      // Failures show in each view's status line; console output would break the table.
+      { informer: { transform: withoutManagedFields, logger: silentLogger } },
+    );
   }
 
   /**

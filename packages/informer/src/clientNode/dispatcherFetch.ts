@@ -1,4 +1,4 @@
-import type { FetchResponseLike } from './kubeRequest.js';
+import type { FetchResponseLike } from '../http/apiGet.js';
 
 /** The options of undici's `Dispatcher.request` that a GET needs. */
 export interface DispatcherRequestOptions {

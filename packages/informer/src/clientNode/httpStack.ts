@@ -1,7 +1,8 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import nodeFetch from 'node-fetch';
 import { dispatcherFetch, type DispatcherLike } from './dispatcherFetch.js';
-import type { FetchLike, FetchResponseLike } from './kubeRequest.js';
+import type { FetchResponseLike } from '../http/apiGet.js';
+import type { FetchLike } from './kubeRequest.js';
 
 /** Sends one GET with a KubeConfig's credentials and connection settings; the body is unread. */
 export type SendGet = (url: URL, signal: AbortSignal) => Promise<FetchResponseLike>;

@@ -1,15 +1,6 @@
 import type { KubeConfig } from '@kubernetes/client-node';
-import { ApiError, ConnectionError, type ApiVerb, type ErrorContext } from '../errors.js';
-import { asStatus } from '../status.js';
-import { prepareGet, type SendGet } from './httpStack.js';
-
-/** The part of a fetch `Response` the lister-watcher reads. */
-export interface FetchResponseLike {
-  readonly status: number;
-  readonly headers: { get(name: string): string | null };
-  text(): Promise<string>;
-  readonly body: AsyncIterable<Uint8Array | string> | null;
-}
+import type { FetchResponseLike, SendApiGet } from '../http/apiGet.js';
+import { prepareGet } from './httpStack.js';
 
 /**
  * A fetch function used instead of the HTTP stack of the KubeConfig's client-node. With
@@ -21,70 +12,22 @@ export interface FetchResponseLike {
  */
 export type FetchLike = (url: string, init: Record<string, unknown>) => Promise<FetchResponseLike>;
 
-/** Everything one request needs. */
-export interface KubeRequest {
-  readonly kubeConfig: KubeConfig;
-  readonly fetch: FetchLike | undefined;
-  readonly path: string;
-  readonly query: URLSearchParams;
-  readonly signal: AbortSignal;
-  readonly verb: ApiVerb;
-  readonly context: ErrorContext;
-}
-
 /**
- * Sends a GET with the KubeConfig's authentication, TLS and proxy settings and returns the
- * response if it is a 200.
+ * The transport of the client-node lister-watcher: each GET goes to the KubeConfig's current
+ * cluster with its authentication, TLS and proxy settings, read afresh per request (token files
+ * and exec plugins may rotate credentials).
  *
- * @param request - target, abort signal and error context
- * @returns the 200 response, body unread
- * @throws {@link ApiError} for any other status (with the server's Status and `Retry-After`);
- *   {@link ConnectionError} when the request could not be sent; the abort error when aborted
+ * @param kubeConfig - a loaded KubeConfig of client-node 1.x or 2.x
+ * @param fetch - a fetch to use instead of client-node's HTTP stack
+ * @returns the function that sends a GET
  */
-export async function kubeRequest(request: KubeRequest): Promise<FetchResponseLike> {
-  const { kubeConfig, verb, context, signal } = request;
-  let url: URL;
-  let send: SendGet;
-  try {
+export function kubeConfigGet(kubeConfig: KubeConfig, fetch: FetchLike | undefined): SendApiGet {
+  return async (path, query, signal) => {
     const cluster = kubeConfig.getCurrentCluster();
     if (cluster === null) throw new Error('the KubeConfig has no current cluster');
-    url = new URL(cluster.server.replace(/\/+$/, '') + request.path);
-    for (const [key, value] of request.query) url.searchParams.set(key, value);
-    send = await prepareGet(kubeConfig, request.fetch);
-  } catch (err) {
-    throw new ConnectionError(verb, context, err);
-  }
-
-  let response: FetchResponseLike;
-  try {
-    response = await send(url, signal);
-  } catch (err) {
-    if (signal.aborted) throw err;
-    throw new ConnectionError(verb, context, err);
-  }
-  if (response.status === 200) return response;
-
-  const text = await response.text().catch(() => '');
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  throw new ApiError(
-    {
-      code: response.status,
-      status: asStatus(body) ?? { message: text.slice(0, 200) || `HTTP ${response.status}` },
-      retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
-      verb,
-      source: 'response',
-    },
-    context,
-  );
-}
-
-function parseRetryAfter(header: string | null): number | undefined {
-  if (header === null) return undefined;
-  const seconds = Number(header);
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+    const url = new URL(cluster.server.replace(/\/+$/, '') + path);
+    for (const [key, value] of query) url.searchParams.set(key, value);
+    const send = await prepareGet(kubeConfig, fetch);
+    return send(url, signal);
+  };
 }

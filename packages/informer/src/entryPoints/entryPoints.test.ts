@@ -1,11 +1,17 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import * as root from '@rxkube/informer';
 import * as errors from '@rxkube/informer/errors';
+import * as nodeEntry from '@rxkube/informer/node';
 import * as reflectorEntry from '@rxkube/informer/reflector';
 
 // The package's entry points, as package.json `exports` publishes them: each name has one home,
 // and each subpath is declared for the file that builds it.
-const entryPoints = { '.': root, './errors': errors, './reflector': reflectorEntry };
+const entryPoints = {
+  '.': root,
+  './errors': errors,
+  './node': nodeEntry,
+  './reflector': reflectorEntry,
+};
 
 test('no name is exported by two entry points', () => {
   const homes = new Map<string, string[]>();
@@ -24,6 +30,14 @@ test('the root leaves the reflector machinery and the error subclasses to their 
   for (const name of ['ApiError', 'ObjectError', 'isExpired'])
     expect(Object.keys(errors)).toContain(name);
   expect(Object.keys(root)).not.toContain('Controller');
+});
+
+test('client-node lives in /node; the root lists and watches through fetch', () => {
+  expect(Object.keys(nodeEntry).sort()).toEqual(['listerWatcher', 'listerWatcherSource']);
+  expect(Object.keys(root)).toEqual(
+    expect.arrayContaining(['fetchListerWatcher', 'fetchListerWatcherSource']),
+  );
+  expect(Object.keys(root)).not.toContain('listerWatcher');
 });
 
 test('every error class of /errors is an InformerError of the root', () => {

@@ -1,11 +1,10 @@
 import {
-  listerWatcher,
   SharedIndexInformer,
   silentLogger,
   type InformerError,
-  type ListerWatcherOptions,
   type SharedIndexInformerOptions,
 } from '@rxkube/informer';
+import { listerWatcher, type ListerWatcherOptions } from '@rxkube/informer/node';
 import type { KubeObject } from '@rxkube/store';
 import { EventLog, keyOf } from '../scenario/eventLog.js';
 import { pollUntil } from '@rxkube/devkit';

@@ -1,11 +1,11 @@
 import {
-  listerWatcher,
   SharedIndexInformer,
   silentLogger,
   type InformerError,
   type ListerWatcher,
   type Logger,
 } from '@rxkube/informer';
+import { listerWatcher } from '@rxkube/informer/node';
 import type { KubeObject } from '@rxkube/store';
 import type { FakeApiServer } from '@rxkube/testing';
 import type { ClientUnderTest } from './clientUnderTest.js';

@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import type { KubeConfig } from '@kubernetes/client-node';
-import { listerWatcher, SharedIndexInformer, type InformerError } from '@rxkube/informer';
+import { SharedIndexInformer, type InformerError } from '@rxkube/informer';
+import { listerWatcher } from '@rxkube/informer/node';
 import type { KubeObject } from '@rxkube/store';
 import nodeFetch from 'node-fetch';
 

@@ -1,4 +1,5 @@
-import { listerWatcher, SharedIndexInformer } from '@rxkube/informer';
+import { SharedIndexInformer } from '@rxkube/informer';
+import { listerWatcher } from '@rxkube/informer/node';
 import type { KubeObject } from '@rxkube/store';
 import { FakeApiServer, loadPods } from '@rxkube/testing';
 import { pollUntil } from '@rxkube/devkit';

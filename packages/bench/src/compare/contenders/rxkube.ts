@@ -2,7 +2,8 @@
  * `@rxkube/informer`: a SharedIndexInformer over `listerWatcher` with the namespace index, all
  * options at their defaults (objects deep-frozen, consistent snapshots), as a user writes it.
  */
-import { SharedIndexInformer, listerWatcher } from '@rxkube/informer';
+import { SharedIndexInformer } from '@rxkube/informer';
+import { listerWatcher } from '@rxkube/informer/node';
 import {
   DeletedFinalStateUnknown,
   NamespaceIndex,

@@ -4,11 +4,8 @@ import {
   type V1ConfigMap,
   type V1Deployment,
 } from '@kubernetes/client-node';
-import {
-  SharedIndexInformer,
-  listerWatcher,
-  type SharedIndexInformerOptions,
-} from '@rxkube/informer';
+import { SharedIndexInformer, type SharedIndexInformerOptions } from '@rxkube/informer';
+import { listerWatcher } from '@rxkube/informer/node';
 import type { Subscription } from 'rxjs';
 import type { LeadershipSource } from '../../leaderelection/whileLeader.js';
 import {

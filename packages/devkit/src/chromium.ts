@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 /** A headless Chromium with a fresh profile, and its first page. */
 export interface Browser {
@@ -28,7 +28,8 @@ const baseArgs = [
 ];
 
 /**
- * Flags of `@sparticuz/chromium` the tests must not inherit: the dashboard's security tests need
+ * Flags of `@sparticuz/chromium` the tests must not inherit: the browser tests (the dashboard's
+ * security tests among them) need
  * the same-origin policy and site isolation of a real browser.
  */
 const unsafeArgs = new Set([
@@ -74,11 +75,13 @@ export async function launchChromium(): Promise<Browser> {
     binary = await findChromium();
   } catch (err) {
     throw new Error(
-      'No Chromium for the dashboard browser tests: `npm ci` installs one with the ' +
+      'No Chromium for the browser tests: `npm ci` installs one with the ' +
         '@sparticuz/chromium devDependency; or install Debian`s chromium, or point ' +
         `RXKUBE_CHROMIUM at a Chromium binary. Cause: ${(err as Error).message}`,
     );
   }
+  // Loaded here, not at the top: every test imports this package, few of them a browser.
+  const { chromium } = await import('playwright-core');
   const profile = mkdtempSync(join(tmpdir(), 'rxkube-chromium-'));
   let context: BrowserContext;
   try {
@@ -92,7 +95,7 @@ export async function launchChromium(): Promise<Browser> {
   } catch (err) {
     rmSync(profile, { recursive: true, force: true });
     throw new Error(
-      `Chromium at ${binary.executablePath} did not start for the dashboard browser tests ` +
+      `Chromium at ${binary.executablePath} did not start for the browser tests ` +
         `(set RXKUBE_CHROMIUM to use another): ${(err as Error).message}`,
     );
   }

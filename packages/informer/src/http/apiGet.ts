@@ -1,0 +1,82 @@
+import { ApiError, ConnectionError, type ApiVerb, type ErrorContext } from '../errors.js';
+import { asStatus } from '../status.js';
+
+/** The part of a fetch `Response` the lister-watchers read. */
+export interface FetchResponseLike {
+  /** The HTTP status. */
+  readonly status: number;
+  /** The response headers (only `Retry-After` is read). */
+  readonly headers: { get(name: string): string | null };
+  /** The whole body as text (read only for answers other than 200). */
+  text(): Promise<string>;
+  /** The body's chunks, as bytes or text; null when there is none. */
+  readonly body: AsyncIterable<Uint8Array | string> | null;
+}
+
+/**
+ * Sends one GET of an API path through some transport (client-node's HTTP stack, the platform
+ * `fetch`) and returns the answer, body unread. It throws whatever the transport throws.
+ *
+ * @internal
+ */
+export type SendApiGet = (
+  path: string,
+  query: URLSearchParams,
+  signal: AbortSignal,
+) => Promise<FetchResponseLike>;
+
+/** One list or watch request. */
+export interface ApiGetRequest {
+  readonly path: string;
+  readonly query: URLSearchParams;
+  readonly signal: AbortSignal;
+  readonly verb: ApiVerb;
+  readonly context: ErrorContext;
+}
+
+/**
+ * Sends a GET and returns the answer if it is a 200, turning every other outcome into the
+ * informer's typed errors, whatever the transport.
+ *
+ * @param send - the transport
+ * @param request - target, abort signal and error context
+ * @returns the 200 response, body unread
+ * @throws {@link ApiError} for any other status (with the server's Status and `Retry-After`);
+ *   {@link ConnectionError} when the request could not be sent; the abort error when aborted
+ * @internal
+ */
+export async function apiGet(send: SendApiGet, request: ApiGetRequest): Promise<FetchResponseLike> {
+  const { verb, context, signal } = request;
+  let response: FetchResponseLike;
+  try {
+    response = await send(request.path, request.query, signal);
+  } catch (err) {
+    if (signal.aborted) throw err;
+    throw new ConnectionError(verb, context, err);
+  }
+  if (response.status === 200) return response;
+
+  const text = await response.text().catch(() => '');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  throw new ApiError(
+    {
+      code: response.status,
+      status: asStatus(body) ?? { message: text.slice(0, 200) || `HTTP ${response.status}` },
+      retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
+      verb,
+      source: 'response',
+    },
+    context,
+  );
+}
+
+function parseRetryAfter(header: string | null): number | undefined {
+  if (header === null) return undefined;
+  const seconds = Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+}

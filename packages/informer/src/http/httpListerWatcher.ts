@@ -1,0 +1,316 @@
+import { Observable } from 'rxjs';
+import {
+  DecodeError,
+  InformerError,
+  ListIdleError,
+  ListStreamError,
+  TooLargeError,
+  WatchStreamError,
+  type ErrorContext,
+} from '../errors.js';
+import type {
+  ListRequestOptions,
+  ListPage,
+  ListerWatcher,
+  WatchEvent,
+  WatchRequestOptions,
+} from '../listerWatcher.js';
+import { apiGet, type SendApiGet } from './apiGet.js';
+import { utf8Bytes } from './bytes.js';
+import { KindGuard } from './kindGuard.js';
+import { LineSplitter } from './lineSplitter.js';
+import { ListBodyReader } from './listBodyReader.js';
+import { guardProgress, readBody } from './progressGuard.js';
+import { collectionPath, describeResource, type ResourceRef } from './resourcePath.js';
+import { decodeWatchEvent } from './watchEventDecoder.js';
+
+/** How long a list answer may be silent before it is abandoned, by default. */
+export const defaultListIdleTimeoutMs = 30_000;
+
+/**
+ * The largest watch event, by default: 16 MiB, the limit of client-go's stream decoder
+ * (kube-apiserver refuses objects over about 1.5 MiB, so a legitimate event stays far below).
+ */
+export const defaultMaxEventBytes = 16 * 2 ** 20;
+
+/**
+ * The options every lister-watcher takes, whatever its transport: what to list, how to decode
+ * it, and the limits that guard against dead connections and oversized answers.
+ *
+ * @typeParam T - the object type
+ */
+export interface HttpListerWatcherOptions<T> {
+  /** Only this namespace (ignored when the resource is given as a path). */
+  namespace?: string;
+  /** Label selector, e.g. `app=web,tier in (fe,be)`. */
+  labelSelector?: string;
+  /** Field selector, e.g. `status.phase=Running`. */
+  fieldSelector?: string;
+  /** Page size of lists; by default the Reflector uses 500 and lets the server decide. */
+  pageSize?: number;
+  /**
+   * Converts each object as parsed from JSON. Default: none, the parsed JSON is the object (so
+   * date fields are ISO strings even where client-node's model types say `Date`). Pass a
+   * conversion when model instances are needed; it costs time on every event.
+   */
+  decode?: (raw: unknown) => T;
+  /**
+   * The object kind, e.g. `Pod`. Lists of another kind and objects of another kind are refused
+   * with a `DecodeError`. Default: learnt from the first list.
+   */
+  kind?: string;
+  /**
+   * A list answer that receives no data for this long (headers or body) is abandoned with a
+   * `ListIdleError` and retried: a connection that drops mid-answer is otherwise never noticed
+   * (node-fetch 2 keeps waiting for the rest of a `Content-Length` body, and a proxy may hold a
+   * browser's request open without answering). Default 30,000 ms;
+   * 0 disables it.
+   */
+  listIdleTimeoutMs?: number;
+  /**
+   * The largest watch event (one line of the stream), in bytes. A longer one, or a stream that
+   * never ends its line, fails with a `TooLargeError` as soon as the limit is passed: the watch
+   * is aborted and the Reflector backs off and relists. Default {@link defaultMaxEventBytes}
+   * (16 MiB, client-go's limit); at most that much of a line is held.
+   */
+  maxEventBytes?: number;
+  /**
+   * The largest list answer (one page), in bytes; a longer one fails with a `TooLargeError`
+   * and is retried after backoff. Default: no limit, as in client-go (a list of every pod of a
+   * large cluster runs to hundreds of MB; `pageSize` bounds pages instead).
+   */
+  maxListBytes?: number;
+}
+
+/**
+ * Lists and watches one resource over HTTP through a transport that sends GETs: builds the
+ * list and watch requests of the Kubernetes API, reads list answers item by item while they
+ * arrive, splits watch streams into lines, and turns every failure into a typed error. Both
+ * `listerWatcher` (client-node) and `fetchListerWatcher` (the platform `fetch`) are this
+ * function on their own transport.
+ *
+ * @typeParam T - the object type
+ * @param send - the transport
+ * @param resource - `{ group, version, plural }` or a collection path
+ * @param options - namespace, selectors, page size, decoding, limits
+ * @returns a {@link ListerWatcher}
+ * @internal
+ */
+export function httpListerWatcher<T>(
+  send: SendApiGet,
+  resource: ResourceRef,
+  options: HttpListerWatcherOptions<T>,
+): ListerWatcher<T> {
+  const path = collectionPath(resource, options.namespace);
+  const description = describeResource(resource, options.namespace);
+  const decode = options.decode ?? ((raw: unknown) => raw as T);
+  const kinds = new KindGuard(options.kind);
+  const selectors = (query: URLSearchParams): URLSearchParams => {
+    if (options.labelSelector) query.set('labelSelector', options.labelSelector);
+    if (options.fieldSelector) query.set('fieldSelector', options.fieldSelector);
+    return query;
+  };
+
+  return {
+    description,
+    pageSize: options.pageSize,
+
+    list(listOptions: ListRequestOptions): Observable<ListPage<T>> {
+      const context: ErrorContext = {
+        resource: description,
+        resourceVersion: listOptions.resourceVersion,
+      };
+      const query = selectors(new URLSearchParams());
+      if (listOptions.resourceVersion) query.set('resourceVersion', listOptions.resourceVersion);
+      if (listOptions.limit) query.set('limit', String(listOptions.limit));
+      if (listOptions.continue) query.set('continue', listOptions.continue);
+      const idleMs = options.listIdleTimeoutMs ?? defaultListIdleTimeoutMs;
+      const onIdle = (): Error => new ListIdleError(idleMs, context);
+      return abortable((outer) =>
+        guardProgress(outer, idleMs, onIdle, async (signal, progress) => {
+          const response = await apiGet(send, { path, query, signal, verb: 'list', context });
+          progress();
+          const body = new ListBodyReader();
+          const limited = byteLimit(
+            body,
+            options.maxListBytes,
+            () => new TooLargeError('list', options.maxListBytes ?? 0, context),
+          );
+          try {
+            if (response.body === null) limited.push(utf8Bytes(await response.text()));
+            else await readBody(response.body, progress, limited);
+          } catch (err) {
+            // Aborts (stop, idle) and typed failures pass; anything else broke the connection.
+            if (signal.aborted || err instanceof InformerError) throw err;
+            throw new ListStreamError(context, err);
+          }
+          return decodeListPage(body, decode, context, kinds);
+        }),
+      );
+    },
+
+    watch(watchOptions: WatchRequestOptions): Observable<WatchEvent<T>> {
+      const context: ErrorContext = {
+        resource: description,
+        resourceVersion: watchOptions.resourceVersion,
+      };
+      const query = selectors(new URLSearchParams({ watch: 'true' }));
+      if (watchOptions.resourceVersion !== '' || watchOptions.sendInitialEvents) {
+        query.set('resourceVersion', watchOptions.resourceVersion);
+      }
+      if (watchOptions.timeoutSeconds !== undefined) {
+        query.set('timeoutSeconds', String(watchOptions.timeoutSeconds));
+      }
+      if (watchOptions.allowWatchBookmarks) query.set('allowWatchBookmarks', 'true');
+      if (watchOptions.sendInitialEvents) query.set('sendInitialEvents', 'true');
+      if (watchOptions.resourceVersionMatch) {
+        query.set('resourceVersionMatch', watchOptions.resourceVersionMatch);
+      }
+      return new Observable<WatchEvent<T>>((subscriber) => {
+        const controller = new AbortController();
+        const stream = async (): Promise<void> => {
+          const response = await apiGet(send, {
+            path,
+            query,
+            signal: controller.signal,
+            verb: 'watch',
+            context,
+          });
+          const maxEventBytes = options.maxEventBytes ?? defaultMaxEventBytes;
+          const splitter = new LineSplitter(
+            maxEventBytes,
+            () => new TooLargeError('watch', maxEventBytes, context),
+          );
+          const emit = (lines: string[]): void => {
+            for (const line of lines) {
+              if (subscriber.closed) return;
+              const event = decodeWatchEvent(line, decode, context);
+              const wrongKind =
+                event.type === 'BOOKMARK' || event.type === 'ERROR'
+                  ? undefined
+                  : kinds.checkObject(event.object);
+              if (wrongKind !== undefined) throw new DecodeError('watch', line, wrongKind, context);
+              subscriber.next(event);
+            }
+          };
+          if (response.body !== null) {
+            const chunks = response.body[Symbol.asyncIterator]();
+            let ended = false;
+            try {
+              for (;;) {
+                let step: IteratorResult<Uint8Array | string>;
+                try {
+                  step = await chunks.next();
+                } catch (err) {
+                  if (controller.signal.aborted) return;
+                  throw new WatchStreamError(context, err);
+                }
+                if (step.done === true) break;
+                emit(splitter.push(step.value));
+                if (subscriber.closed) return;
+              }
+              ended = true;
+            } finally {
+              // Left early (a bad or oversized event, or the subscriber gone): release the body
+              // at once. An aborted fetch alone leaves the socket open until a keep-alive
+              // timeout when no read was pending.
+              if (!ended) chunks.return?.().catch(() => undefined);
+            }
+          }
+          emit(splitter.end());
+          subscriber.complete();
+        };
+        stream().catch((err: unknown) => {
+          if (!controller.signal.aborted) subscriber.error(err);
+        });
+        return () => controller.abort();
+      });
+    },
+  };
+}
+
+/**
+ * @returns `reader`, or when `maxBytes` is set, a reader that throws `tooLarge()` once more
+ *   than `maxBytes` have been pushed
+ */
+function byteLimit(
+  reader: { push(chunk: Uint8Array): void },
+  maxBytes: number | undefined,
+  tooLarge: () => Error,
+): { push(chunk: Uint8Array): void } {
+  if (maxBytes === undefined || maxBytes <= 0) return reader;
+  let total = 0;
+  return {
+    push(chunk) {
+      total += chunk.length;
+      if (total > maxBytes) throw tooLarge();
+      reader.push(chunk);
+    },
+  };
+}
+
+/** Runs a request as a one-value Observable whose unsubscription aborts it. */
+function abortable<R>(request: (signal: AbortSignal) => Promise<R>): Observable<R> {
+  return new Observable<R>((subscriber) => {
+    const controller = new AbortController();
+    request(controller.signal).then(
+      (value) => {
+        subscriber.next(value);
+        subscriber.complete();
+      },
+      (err: unknown) => {
+        if (!controller.signal.aborted) subscriber.error(err);
+      },
+    );
+    return () => controller.abort();
+  });
+}
+
+function decodeListPage<T>(
+  body: ListBodyReader,
+  decode: (raw: unknown) => T,
+  context: ErrorContext,
+  kinds: KindGuard,
+): ListPage<T> {
+  let parsed: unknown;
+  try {
+    parsed = body.end();
+  } catch {
+    throw new DecodeError('list', body.head(), 'invalid JSON', context);
+  }
+  const list = parsed as {
+    kind?: unknown;
+    apiVersion?: unknown;
+    metadata?: { resourceVersion?: unknown; continue?: unknown };
+    items?: unknown;
+  } | null;
+  if (list === null || typeof list !== 'object' || !Array.isArray(list.items)) {
+    throw new DecodeError('list', body.head(), 'no items array', context);
+  }
+  const resourceVersion = list.metadata?.resourceVersion;
+  if (typeof resourceVersion !== 'string') {
+    throw new DecodeError('list', body.head(), 'no metadata.resourceVersion', context);
+  }
+  const wrongKind = kinds.checkList(list.kind);
+  if (wrongKind !== undefined) throw new DecodeError('list', body.head(), wrongKind, context);
+  // Built-in list items carry no kind/apiVersion while watch events do; filling them in from
+  // the list makes cached objects look the same whichever way they arrived.
+  const kind =
+    typeof list.kind === 'string' && list.kind.endsWith('List')
+      ? list.kind.slice(0, -4)
+      : undefined;
+  const apiVersion = typeof list.apiVersion === 'string' ? list.apiVersion : undefined;
+  const items: T[] = [];
+  for (const item of list.items as unknown[]) {
+    if (typeof item === 'object' && item !== null) {
+      const typed = item as { kind?: unknown; apiVersion?: unknown };
+      if (typed.kind === undefined && kind !== undefined) typed.kind = kind;
+      if (typed.apiVersion === undefined && apiVersion !== undefined) typed.apiVersion = apiVersion;
+      const wrongItem = kinds.checkObject(item);
+      if (wrongItem !== undefined) throw new DecodeError('list', body.head(), wrongItem, context);
+    }
+    items.push(decode(item));
+  }
+  const next = list.metadata?.continue;
+  return { items, resourceVersion, continue: typeof next === 'string' ? next : undefined };
+}
