@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { eventually } from '@rxkube/devkit';
 import type { KubeObject } from '@rxkube/store';
 import { ChurnGenerator, FakeApiServer, loadPods } from '@rxkube/testing';
@@ -8,7 +9,9 @@ import { cacheState, serverPodState } from '../testSupport/cacheState.testing.js
 import { fetchListerWatcher } from './fetchListerWatcher.js';
 
 // A SharedIndexInformer on the fetch lister-watcher, through the faults the client-node one is
-// tested with: its cache must end equal to the server's every time.
+// tested with: its cache must end equal to the server's every time. Real HTTP and a few fault
+// cycles: a loaded machine needs more than Jest's default 5 s.
+jest.setTimeout(30_000);
 let server: FakeApiServer;
 let informer: SharedIndexInformer<KubeObject>;
 let errors: InformerError[];
@@ -67,7 +70,16 @@ test('converges through churn, a compaction (410), dropped and stalled watches a
   server.faults.malformedLineAfter(1);
   server.faults.failRequests({ code: 429, retryAfterSeconds: 0, verb: 'watch', times: 2 });
   server.faults.failRequests({ code: 500, verb: 'list', times: 1 });
+  // Stream faults arm the next watch: end the current one so the next is a new request.
+  server.closeWatches();
   churn.step(20);
+  // The bad line goes out on the new watch's second event, which the refusals delay: changes go
+  // on until it has gone out.
+  await eventually(() => {
+    if (server.faults.count('malformedLine') > 0) return true;
+    churn.step(1);
+    return false;
+  }, 'the malformed line');
   await eventually(inSync, 'convergence after a bad line and refusals');
   expect(new Set(errors.map((e) => e.kind))).toContain('decode');
   expect(informer.metrics().relists).toBeGreaterThanOrEqual(2);
