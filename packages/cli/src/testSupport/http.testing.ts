@@ -161,14 +161,13 @@ export class SseReader {
  *
  * @param base - the server's URL
  * @param path - e.g. `/api/feeds/pods`
+ * @param accept - the `Accept` header sent
  * @returns the socket, to destroy when done
  */
-export function nonReadingClient(base: string, path: string): Socket {
+export function nonReadingClient(base: string, path: string, accept = 'text/event-stream'): Socket {
   const { hostname, port } = new URL(base);
   const socket = connect({ host: hostname, port: Number(port) });
   socket.pause();
-  socket.write(
-    `GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\n\r\n`,
-  );
+  socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: ${accept}\r\n\r\n`);
   return socket;
 }
