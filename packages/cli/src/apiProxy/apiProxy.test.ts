@@ -69,6 +69,36 @@ test('client-node lists, gets and watches through the proxy with no credential o
   expect(seen.filter((e) => e.type !== 'BOOKMARK')).toEqual([{ type: 'DELETED', name }]);
 });
 
+test('a streaming list (sendInitialEvents) comes through as events, then the end-of-initial-events bookmark', async () => {
+  const { api, server } = await start();
+  loadPods(api, { count: 3, namespaces: ['shop'] });
+  const { hostname, port } = new URL(server.url);
+  const lines: Array<{ type: string; object: KubeObject }> = [];
+  const client = request({
+    hostname,
+    port,
+    agent: false,
+    path:
+      '/api/v1/namespaces/shop/pods?watch=1&sendInitialEvents=true&allowWatchBookmarks=true' +
+      '&resourceVersionMatch=NotOlderThan&resourceVersion=',
+  });
+  cleanups.push(() => client.destroy());
+  client.on('response', (res) => {
+    let pending = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      pending += chunk;
+      const complete = pending.split('\n');
+      pending = complete.pop()!;
+      for (const line of complete) lines.push(JSON.parse(line) as (typeof lines)[number]);
+    });
+  });
+  client.end();
+  await eventually(() => lines.some((e) => e.type === 'BOOKMARK'), 'the bookmark');
+  expect(lines.map((e) => e.type)).toEqual(['ADDED', 'ADDED', 'ADDED', 'BOOKMARK']);
+  expect(lines[3]!.object.metadata.annotations).toEqual({ 'k8s.io/initial-events-end': 'true' });
+});
+
 test('a SharedIndexInformer through the proxy converges through a 410 compaction and dropped connections', async () => {
   const { api, server } = await start();
   loadPods(api, { count: 30, namespaces: ['a', 'b'] });
