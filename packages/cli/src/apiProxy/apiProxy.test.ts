@@ -37,7 +37,7 @@ afterEach(async () => {
 /** `namespace/name@resourceVersion` of every object, sorted: two caches agree iff these do. */
 function versions(objects: readonly KubeObject[]): string[] {
   return objects
-    .map((o) => `${o.metadata.namespace}/${o.metadata.name}@${o.metadata.resourceVersion}`)
+    .map((o) => `${o.metadata?.namespace}/${o.metadata?.name}@${o.metadata?.resourceVersion}`)
     .sort();
 }
 
@@ -53,7 +53,7 @@ test('client-node lists, gets and watches through the proxy with no credential o
   expect(list.metadata?._continue).toBeTruthy();
   const name = list.items[0]!.metadata!.name!;
   expect((await core.readNamespacedPod({ namespace: 'shop', name })).metadata?.uid).toBe(
-    api.get({ apiVersion: 'v1', kind: 'Pod', namespace: 'shop', name }).metadata.uid,
+    api.get({ apiVersion: 'v1', kind: 'Pod', namespace: 'shop', name })!.metadata.uid,
   );
 
   const seen: Array<{ type: string; name: string }> = [];
@@ -73,7 +73,7 @@ test('a streaming list (sendInitialEvents) comes through as events, then the end
   const { api, server } = await start();
   loadPods(api, { count: 3, namespaces: ['shop'] });
   const { hostname, port } = new URL(server.url);
-  const lines: Array<{ type: string; object: KubeObject }> = [];
+  const lines: Array<{ type: string; object: { metadata: { annotations?: object } } }> = [];
   const client = request({
     hostname,
     port,

@@ -44,7 +44,7 @@ test('a client that never reads pauses the upstream watch at the bound; a reader
   running = await startProxyUnderTest({ proxy: { maxBufferedBytes } });
   const { api, proxy, server } = running;
   loadPods(api, { count: pods, namespaces: ['load'] });
-  const names = api.list('v1', 'Pod').map((pod) => pod.metadata.name);
+  const names = api.list('v1', 'Pod').map((pod) => pod.metadata.name!);
   const watchPath = `/api/v1/namespaces/load/pods?watch=true&resourceVersion=${api.resourceVersion}`;
   const slow: Socket = nonReadingClient(server.url, watchPath, 'application/json');
   sockets.push(slow);

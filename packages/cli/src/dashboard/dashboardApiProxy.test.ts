@@ -42,7 +42,7 @@ test('an informer lists and watches through /k8s/ of the dashboard', async () =>
     informer
       .getIndexer()
       .list()
-      .map((pod) => pod.metadata.name),
+      .map((pod) => pod.metadata?.name),
   ).toEqual(['web-1']);
   createPod(api, 'shop', 'web-2');
   await eventually(() => informer.getIndexer().size === 2, 'the new pod');
