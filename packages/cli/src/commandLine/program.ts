@@ -102,11 +102,8 @@ export function createProgram(io: CommandIo, done: (code: number) => void): Comm
       await runProxy(
         {
           ...clusterOptions(flags),
-          port: flags.port,
+          ...servingOptions(flags),
           address: flags.address,
-          allowedHosts: flags.allowedHost,
-          resources: flags.resources,
-          allowSecrets: flags.allowSecrets,
         },
         io,
       ),
@@ -136,12 +133,9 @@ export function createProgram(io: CommandIo, done: (code: number) => void): Comm
       await runDashboard(
         {
           ...clusterOptions(flags),
-          port: flags.port,
+          ...servingOptions(flags),
           host: flags.host,
-          allowedHosts: flags.allowedHost,
           insecureNoAuth: flags.insecureNoAuth,
-          resources: flags.resources,
-          allowSecrets: flags.allowSecrets,
         },
         io,
       ),
@@ -230,6 +224,15 @@ function withClusterFlags(command: Command): Command {
         .default(1)
         .hideHelp(),
     );
+}
+
+function servingOptions(flags: ProxyFlags) {
+  return {
+    port: flags.port,
+    allowedHosts: flags.allowedHost,
+    resources: flags.resources,
+    allowSecrets: flags.allowSecrets,
+  };
 }
 
 function clusterOptions(flags: ClusterFlags): ClusterOptions & { connectTimeoutMs: number } {

@@ -1,6 +1,5 @@
 import { jest } from '@jest/globals';
-import { rmSync } from 'node:fs';
-import { CliProcess, bundleCli } from '../testSupport/cliProcess.testing.js';
+import { demoCommandPerFile, type CliProcess } from '../testSupport/cliProcess.testing.js';
 import { httpGet } from '../testSupport/http.testing.js';
 
 // `rxkube proxy` as users run it, on the embedded simulated cluster: what it prints, what it
@@ -8,33 +7,11 @@ import { httpGet } from '../testSupport/http.testing.js';
 
 jest.setTimeout(60_000);
 
-let bin: string;
-const running: CliProcess[] = [];
-
-beforeAll(async () => {
-  bin = await bundleCli();
-});
-
-afterEach(async () => {
-  const children = running.splice(0);
-  for (const child of children) child.kill();
-  await Promise.all(children.map((child) => child.exited));
-});
-
-afterAll(() => rmSync(bin, { force: true }));
+const demo = demoCommandPerFile();
 
 /** Starts the proxy on the simulated cluster and waits for the URL it prints. */
 async function proxy(...args: string[]): Promise<{ cli: CliProcess; url: string }> {
-  const cli = new CliProcess(bin, [
-    'proxy',
-    '--demo',
-    '--demo-faults',
-    '0',
-    '--port',
-    '0',
-    ...args,
-  ]);
-  running.push(cli);
+  const cli = demo('proxy', ...args);
   await cli.waitFor((p) => /Ctrl-C to quit/.test(p.stdout), 'the proxy to start');
   return { cli, url: /http:\/\/\S+/.exec(cli.stdout)![0] };
 }
@@ -66,17 +43,7 @@ test('bound to every interface, it prints a token once and answers 401 without i
 });
 
 test('--resources naming secrets without --allow-secrets is a usage error', async () => {
-  const cli = new CliProcess(bin, [
-    'proxy',
-    '--demo',
-    '--demo-faults',
-    '0',
-    '--port',
-    '0',
-    '--resources',
-    'pods,secrets',
-  ]);
-  running.push(cli);
+  const cli = demo('proxy', '--resources', 'pods,secrets');
   expect(await cli.exited).toBe(2);
   expect(cli.stderr).toMatch(/error: --resources names secrets/);
 });
