@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import type { ClusterOptions } from '../cluster/clusterConnection.js';
 import { runDashboard } from '../commands/dashboardCommand.js';
 import type { CommandIo } from '../commands/commandIo.js';
+import { runProxy } from '../commands/proxyCommand.js';
 import { runWatch } from '../commands/watchCommand.js';
 import { parseDuration, parseNonNegative, parsePort } from './parseOptions.js';
 
@@ -79,33 +80,61 @@ export function createProgram(io: CommandIo, done: (code: number) => void): Comm
   });
 
   withClusterFlags(
-    program
-      .command('dashboard')
-      .description('serve the live web dashboard (one shared informer per resource)')
-      .option('-p, --port <port>', 'port to listen on (0 for any free port)', parsePort, 7420)
-      .option(
-        '--host <address>',
-        'address to bind; keep 127.0.0.1 unless you mean to share it (then a token is required)',
-        '127.0.0.1',
-      )
-      .option(
-        '--allowed-host <host>',
-        'also answer requests for this host name, e.g. behind a proxy (repeatable; name or name:port)',
-        (value: string, previous: string[]) => [...previous, value],
-        [] as string[],
-      )
-      .option(
-        '--insecure-no-auth',
-        'off loopback, serve without the access token (anyone who can reach it sees the pods)',
+    withProxyFlags(
+      program
+        .command('proxy')
+        .description(
+          "serve the cluster's API read-only (GET: get, list, watch) with the kubeconfig's credentials, which clients never see",
+        )
+        .option('-p, --port <port>', 'port to listen on (0 for any free port)', parsePort, 8001)
+        .option(
+          '--address <address>',
+          'address to bind; keep 127.0.0.1 unless you mean to share it (then a token is required)',
+          '127.0.0.1',
+        )
+        .addHelpText(
+          'after',
+          '\nExamples:\n  rxkube proxy --demo\n  rxkube proxy --resources pods,deploy,nodes\n  curl http://127.0.0.1:8001/api/v1/namespaces/default/pods',
+        ),
+    ),
+  ).action(async (flags: ClusterFlags & ProxyFlags & { address: string }) => {
+    done(
+      await runProxy(
+        {
+          ...clusterOptions(flags),
+          ...servingOptions(flags),
+          address: flags.address,
+        },
+        io,
       ),
+    );
+  });
+
+  withClusterFlags(
+    withProxyFlags(
+      program
+        .command('dashboard')
+        .description(
+          'serve the live web dashboard (one shared informer per resource), and the read-only API proxy under /k8s/',
+        )
+        .option('-p, --port <port>', 'port to listen on (0 for any free port)', parsePort, 7420)
+        .option(
+          '--host <address>',
+          'address to bind; keep 127.0.0.1 unless you mean to share it (then a token is required)',
+          '127.0.0.1',
+        )
+        .option(
+          '--insecure-no-auth',
+          'off loopback, serve without the access token (anyone who can reach it sees the pods)',
+        ),
+    ),
   ).action(async (flags: ClusterFlags & DashboardFlags) => {
     done(
       await runDashboard(
         {
           ...clusterOptions(flags),
-          port: flags.port,
+          ...servingOptions(flags),
           host: flags.host,
-          allowedHosts: flags.allowedHost,
           insecureNoAuth: flags.insecureNoAuth,
         },
         io,
@@ -116,10 +145,16 @@ export function createProgram(io: CommandIo, done: (code: number) => void): Comm
   return program;
 }
 
-interface DashboardFlags {
+/** The flags of the commands that serve the API proxy. */
+interface ProxyFlags {
   port: number;
-  host: string;
   allowedHost: string[];
+  resources?: string[];
+  allowSecrets?: boolean;
+}
+
+interface DashboardFlags extends ProxyFlags {
+  host: string;
   insecureNoAuth?: boolean;
 }
 
@@ -129,6 +164,31 @@ interface WatchFlags {
   selector?: string;
   fieldSelector?: string;
   output: 'table' | 'json';
+}
+
+function withProxyFlags(command: Command): Command {
+  return command
+    .option(
+      '--allowed-host <host>',
+      'also answer requests for this host name, e.g. behind a proxy (repeatable; name or name:port)',
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
+    .option(
+      '--resources <names>',
+      'API proxy: serve only these resources, comma-separated (pods,deploy,jobs.batch; default: the read-only set)',
+      (value: string, previous: string[] | undefined) => [
+        ...(previous ?? []),
+        ...value
+          .split(',')
+          .map((name) => name.trim())
+          .filter((name) => name !== ''),
+      ],
+    )
+    .option(
+      '--allow-secrets',
+      "API proxy: serve Secrets too (pages can then read the cluster's credentials)",
+    );
 }
 
 function withClusterFlags(command: Command): Command {
@@ -164,6 +224,15 @@ function withClusterFlags(command: Command): Command {
         .default(1)
         .hideHelp(),
     );
+}
+
+function servingOptions(flags: ProxyFlags) {
+  return {
+    port: flags.port,
+    allowedHosts: flags.allowedHost,
+    resources: flags.resources,
+    allowSecrets: flags.allowSecrets,
+  };
 }
 
 function clusterOptions(flags: ClusterFlags): ClusterOptions & { connectTimeoutMs: number } {

@@ -1,6 +1,5 @@
 import { jest } from '@jest/globals';
-import { rmSync } from 'node:fs';
-import { CliProcess, bundleCli } from '../testSupport/cliProcess.testing.js';
+import { demoCommandPerFile, type CliProcess } from '../testSupport/cliProcess.testing.js';
 import { httpGet } from '../testSupport/http.testing.js';
 
 // `rxkube dashboard` as users run it: off loopback it wants a token, printed once in its URL,
@@ -8,33 +7,11 @@ import { httpGet } from '../testSupport/http.testing.js';
 
 jest.setTimeout(60_000);
 
-let bin: string;
-const running: CliProcess[] = [];
-
-beforeAll(async () => {
-  bin = await bundleCli();
-});
-
-afterEach(async () => {
-  const children = running.splice(0);
-  for (const child of children) child.kill();
-  await Promise.all(children.map((child) => child.exited));
-});
-
-afterAll(() => rmSync(bin, { force: true }));
+const demo = demoCommandPerFile();
 
 /** Starts the dashboard on the simulated cluster and waits for the URL it prints. */
 async function dashboard(...args: string[]): Promise<{ cli: CliProcess; url: URL }> {
-  const cli = new CliProcess(bin, [
-    'dashboard',
-    '--demo',
-    '--demo-faults',
-    '0',
-    '--port',
-    '0',
-    ...args,
-  ]);
-  running.push(cli);
+  const cli = demo('dashboard', ...args);
   await cli.waitFor((p) => /http:\/\/\S+/.test(p.stdout), 'the dashboard URL');
   return { cli, url: new URL(/http:\/\/\S+/.exec(cli.stdout)![0]) };
 }

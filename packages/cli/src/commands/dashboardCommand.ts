@@ -1,5 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { printableText } from '@rxkube/informer';
 import type { KubeObject } from '@rxkube/store';
+import { ApiProxy } from '../apiProxy/apiProxy.js';
+import { proxyResources, type ProxyResourceFlags } from '../apiProxy/proxyResources.js';
 import { projectPod } from '../dashboard/feedProjection.js';
 import { ResourceFeed } from '../dashboard/resourceFeed.js';
 import { dashboardAccess } from '../dashboard/dashboardAccess.js';
@@ -12,7 +15,7 @@ import { aborted, type CommandIo } from './commandIo.js';
 import { openCluster, type OpenClusterOptions } from './openCluster.js';
 
 /** Options of `rxkube dashboard`. */
-interface DashboardCommandOptions extends OpenClusterOptions {
+interface DashboardCommandOptions extends OpenClusterOptions, ProxyResourceFlags {
   /** Port; 0 for any free one. */
   port: number;
   /** Address to bind. */
@@ -30,7 +33,7 @@ const defaultWebRoot = fileURLToPath(new URL('../web/', import.meta.url));
 
 /**
  * `rxkube dashboard`: one shared pod informer for the whole cluster, served to any number of
- * browser tabs over Server-Sent Events, until Ctrl-C.
+ * browser tabs over Server-Sent Events, and the read-only API proxy under `/k8s/`, until Ctrl-C.
  *
  * @param options - the command line
  * @param io - streams, environment, abort signal
@@ -48,6 +51,13 @@ export async function runDashboard(
     const { informer, tracker } = informers.informerFor<KubeObject>(pods);
     const feed = new ResourceFeed(informer, tracker, { project: projectPod, resource: pods });
     const access = dashboardAccess(options.host, options.insecureNoAuth === true);
+    const warn = makeStyle(colorEnabled(io.stderr, io.env));
+    const apiProxy = new ApiProxy({
+      kubeConfig: connection.kubeConfig,
+      resources: proxyResources(options, resources),
+      onUpstreamFailure: (message) =>
+        io.stderr.write(`${warn.yellow('warning:')} proxy: ${printableText(message)}\n`),
+    });
     const server = await startDashboardServer({
       host: options.host,
       token: access.token,
@@ -55,6 +65,7 @@ export async function runDashboard(
       port: options.port,
       webRoot: options.webRoot ?? defaultWebRoot,
       feeds: { pods: feed },
+      apiProxy,
       info: { cluster: connection.name, banner: connection.banner, feeds: ['pods'] },
     });
     const style = makeStyle(colorEnabled(io.stdout, io.env));

@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { CliError } from '../errors/cliError.js';
-import { ExitCode } from '../errors/exitCodes.js';
+import type { ApiProxy } from '../apiProxy/apiProxy.js';
+import { failureStatus, writeStatus } from '../apiProxy/kubeStatus.js';
 import type { AccessToken } from './accessToken.js';
 import { browsableHost } from './browsableHost.js';
 import type { DashboardInfo } from './feedProtocol.js';
 import { HostPolicy } from './hostPolicy.js';
+import { listenOn } from './listenOn.js';
 import { RequestGuard } from './requestGuard.js';
 import type { FeedStart, ResourceFeed } from './resourceFeed.js';
 import { SseEncoder } from './sseEncoder.js';
@@ -39,6 +39,12 @@ export interface DashboardServerOptions {
    * {@link SseStreamOptions}), so this bounds the memory of every browser together. Default 100.
    */
   maxFeedConnections?: number;
+  /**
+   * The read-only Kubernetes API proxy served under `/k8s/` (`/k8s/api/v1/pods` is the API
+   * server's `/api/v1/pods`), for pages that list and watch with the browser lister-watcher;
+   * none serves nothing there. Closed with the server.
+   */
+  apiProxy?: ApiProxy;
 }
 
 /** Seconds a browser turned away for too many feed connections is asked to wait. */
@@ -94,7 +100,6 @@ export interface DashboardServer {
 export async function startDashboardServer(
   options: DashboardServerOptions,
 ): Promise<DashboardServer> {
-  const sockets = new Set<Socket>();
   const streams = new Set<{ sse: SseStream; response: ServerResponse; close: () => void }>();
   const stats: DashboardStats = { snapshots: 0, resumed: 0, overflowed: 0, refused: 0 };
   const maxFeedConnections = options.maxFeedConnections ?? 100;
@@ -180,41 +185,37 @@ export async function startDashboardServer(
     response.setHeader('Referrer-Policy', 'no-referrer');
     response.setHeader('X-Frame-Options', 'DENY');
     response.setHeader('Content-Security-Policy', contentSecurityPolicy);
-    if (request.method !== 'GET') {
+    // The API proxy answers in the API server's terms (a Status body), its 405s included.
+    const apiPath = /^\/k8s(\/.*)$/.exec(url.pathname)?.[1];
+    if (request.method !== 'GET' && apiPath === undefined) {
       response.writeHead(405).end();
       return;
     }
     const verdict = access.guard?.check(request, url);
     if (verdict === undefined || !verdict.allowed) {
       const status = verdict?.status ?? 503;
+      const message = verdict?.message ?? 'starting';
+      if (apiPath !== undefined) {
+        writeStatus(response, failureStatus(status, message));
+        return;
+      }
       response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
-      response.end(`${verdict?.message ?? 'starting'}\n`);
+      response.end(`${message}\n`);
       return;
     }
     if (verdict.setCookie !== undefined) response.setHeader('Set-Cookie', verdict.setCookie);
-    route(request, response, url);
+    if (apiPath === undefined) {
+      route(request, response, url);
+    } else if (options.apiProxy === undefined) {
+      writeStatus(response, failureStatus(404, 'this dashboard serves no API proxy'));
+    } else {
+      url.pathname = apiPath;
+      options.apiProxy.handle(request, response, url);
+    }
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (err: NodeJS.ErrnoException) =>
-      reject(
-        new CliError(
-          `cannot listen on ${host}:${options.port}: ${err.code === 'EADDRINUSE' ? 'the port is in use' : err.message}`,
-          ExitCode.listen,
-          err.code === 'EADDRINUSE'
-            ? 'pick another one with --port (0 for any free port)'
-            : undefined,
-        ),
-      ),
-    );
-    server.listen(options.port, host, resolve);
-  });
-  const address = server.address() as AddressInfo;
+  const listening = await listenOn(server, host, options.port);
+  const address = listening.address;
   const shown = browsableHost(host);
   access.guard = new RequestGuard(
     new HostPolicy(host, address.port, options.allowedHosts),
@@ -241,9 +242,8 @@ export async function startDashboardServer(
     },
     async close() {
       for (const stream of [...streams]) stream.close();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
-      await closed;
+      options.apiProxy?.close();
+      await listening.close();
     },
   };
 }

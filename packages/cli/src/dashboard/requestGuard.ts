@@ -3,20 +3,38 @@ import { AccessToken } from './accessToken.js';
 import type { HostPolicy } from './hostPolicy.js';
 
 /** What the guard decided about a request. */
-type GuardVerdict =
+export type GuardVerdict =
   | {
       readonly allowed: true;
       /** A `Set-Cookie` to send back, when the token came in the URL. */ readonly setCookie?: string;
     }
   | { readonly allowed: false; readonly status: 401 | 403; readonly message: string };
 
+/** What a {@link RequestGuard} says of the server it guards. */
+export interface GuardedServer {
+  /** How refusals name the server: `dashboard`, `proxy`. */
+  readonly name: string;
+  /** Whether a path is the server's API, where an `Origin` must be the server's own. */
+  readonly isApiPath: (pathname: string) => boolean;
+  /** What a refusal for a missing token tells the client to do. */
+  readonly tokenHint: string;
+}
+
+/** The dashboard: its page, and its API under `/api/` and `/k8s/` (the API server proxy). */
+export const dashboardServer: GuardedServer = {
+  name: 'dashboard',
+  isApiPath: (pathname) => pathname.startsWith('/api/') || pathname.startsWith('/k8s/'),
+  tokenHint: 'open the URL with ?token=… that `rxkube dashboard` printed when it started',
+};
+
 /**
- * Decides whether the dashboard answers a request, before any route runs:
+ * Decides whether the dashboard (or the API proxy) answers a request, before any route runs:
  *
- * 1. `Host` must be a name of the dashboard ({@link HostPolicy}), else 403: DNS rebinding.
- * 2. On `/api/` (feeds, details, info), an `Origin`, when sent, must be the dashboard's, else
- *    403: another site's page has no business there.
- * 3. With a token (the dashboard is reachable from other machines), the request must present
+ * 1. `Host` must be a name of the server ({@link HostPolicy}), else 403: DNS rebinding.
+ * 2. On its API paths (the dashboard's feeds, details, info and `/k8s/`; every path of the
+ *    proxy), an `Origin`, when sent, must be the server's own, else 403: another site's page
+ *    has no business there.
+ * 3. With a token (the server is reachable from other machines), the request must present
  *    it ({@link AccessToken}), else 401. A page opened with `?token=` gets the cookie that its
  *    own requests (script, info, feed) then carry.
  */
@@ -27,11 +45,13 @@ export class RequestGuard {
    * @param hosts - the hosts and origins answered
    * @param port - the dashboard's port (names its cookie)
    * @param token - the token required, if any
+   * @param server - its name, API paths and token hint; default the dashboard's
    */
   constructor(
     private readonly hosts: HostPolicy,
     port: number,
     private readonly token: AccessToken | undefined,
+    private readonly server: GuardedServer = dashboardServer,
   ) {
     this.cookieName = AccessToken.cookieName(port);
   }
@@ -42,33 +62,31 @@ export class RequestGuard {
    * @returns whether to answer it, and how to refuse it otherwise
    */
   check(request: IncomingMessage, url: URL): GuardVerdict {
+    const { name, isApiPath, tokenHint } = this.server;
     const host = request.headers.host;
     if (!this.hosts.allowsHost(host)) {
       return refuse(
         403,
-        `forbidden: this dashboard does not answer requests for host ${JSON.stringify(host ?? '')} ` +
+        `forbidden: this ${name} does not answer requests for host ${JSON.stringify(host ?? '')} ` +
           '(protection against DNS rebinding); open it by the address it printed, or allow the ' +
           'name with --allowed-host',
       );
     }
     const origin = request.headers.origin;
-    if (url.pathname.startsWith('/api/') && !this.hosts.allowsOrigin(origin)) {
+    const api = isApiPath(url.pathname);
+    if (api && !this.hosts.allowsOrigin(origin)) {
       return refuse(
         403,
         `forbidden: requests from origin ${JSON.stringify(origin)} are not answered; only the ` +
-          "dashboard's own page may use its API",
+          `${name}'s own pages may use its API`,
       );
     }
     if (this.token === undefined) return { allowed: true };
     const presented = AccessToken.presented(request, url, this.cookieName);
     if (!presented.some((candidate) => this.token!.matches(candidate))) {
-      return refuse(
-        401,
-        'unauthorized: this dashboard needs its access token; open the URL with ?token=… that ' +
-          '`rxkube dashboard` printed when it started',
-      );
+      return refuse(401, `unauthorized: this ${name} needs its access token; ${tokenHint}`);
     }
-    return url.searchParams.has('token') && !url.pathname.startsWith('/api/')
+    return url.searchParams.has('token') && !api
       ? {
           allowed: true,
           setCookie: `${this.cookieName}=${this.token.value}; HttpOnly; SameSite=Strict; Path=/`,

@@ -1,5 +1,6 @@
+import { afterAll, afterEach, beforeAll } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -58,6 +59,43 @@ export async function bundleFromSource(entry: string, name: string): Promise<str
     plugins: [rxkubeFromSource],
   });
   return outfile;
+}
+
+/**
+ * For a test file that runs the command on the embedded simulated cluster: bundles it once
+ * (Jest's `beforeAll`), kills whatever a test started when it ends, and deletes the bundle
+ * after the file.
+ *
+ * @returns a function starting `rxkube <command> --demo --demo-faults 0 --port 0 <args>`
+ */
+export function demoCommandPerFile(): (command: string, ...args: string[]) => CliProcess {
+  let bin: string | undefined;
+  const running: CliProcess[] = [];
+  beforeAll(async () => {
+    bin = await bundleCli();
+  });
+  afterEach(async () => {
+    const children = running.splice(0);
+    for (const child of children) child.kill();
+    await Promise.all(children.map((child) => child.exited));
+  });
+  afterAll(() => {
+    if (bin !== undefined) rmSync(bin, { force: true });
+  });
+  return (command, ...args) => {
+    if (bin === undefined) throw new Error('the command is bundled in beforeAll');
+    const cli = new CliProcess(bin, [
+      command,
+      '--demo',
+      '--demo-faults',
+      '0',
+      '--port',
+      '0',
+      ...args,
+    ]);
+    running.push(cli);
+    return cli;
+  };
 }
 
 /** A running `rxkube` child process and what it printed so far. */

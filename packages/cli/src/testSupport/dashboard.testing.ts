@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KubeObject } from '@rxkube/store';
 import { FakeApiServer, type FakeApiServerOptions } from '@rxkube/testing';
+import { ApiProxy } from '../apiProxy/apiProxy.js';
+import type { ResourceAllowlist } from '../apiProxy/resourceAllowlist.js';
 import {
   startDashboardServer,
   type DashboardServer,
@@ -30,6 +32,8 @@ export interface DashboardUnderTestOptions {
   readonly server?: Partial<DashboardServerOptions>;
   /** Runs on the API server before the informer lists. */
   readonly populate?: (api: FakeApiServer) => void;
+  /** Serve the API proxy under `/k8s/` with these resources; default none. */
+  readonly apiProxy?: ResourceAllowlist;
 }
 
 /**
@@ -75,6 +79,11 @@ export async function startDashboardUnderTest(
       port: 0,
       webRoot,
       feeds: { pods: feed },
+      ...(options.apiProxy === undefined
+        ? {}
+        : {
+            apiProxy: new ApiProxy({ kubeConfig: api.kubeConfig(), resources: options.apiProxy }),
+          }),
       info: { cluster: 'test', banner: `fake API server · ${api.url}`, feeds: ['pods'] },
       ...options.server,
     });

@@ -22,17 +22,39 @@ export function httpGet(
   path: string,
   headers: Record<string, string> = {},
 ): Promise<HttpAnswer> {
+  return httpRequest('GET', base, path, headers);
+}
+
+/**
+ * Sends a request on its own connection (no agent), with exactly the headers given, and a
+ * small JSON body for the methods that carry one.
+ *
+ * @param method - `GET`, `POST`, `DELETE`…
+ * @param base - the server's URL
+ * @param path - the path and query, sent as written
+ * @param headers - extra request headers
+ * @returns the answer
+ */
+export function httpRequest(
+  method: string,
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<HttpAnswer> {
   const { hostname, port } = new URL(base);
+  const body = ['POST', 'PUT', 'PATCH'].includes(method) ? '{"metadata":{"name":"x"}}' : undefined;
   return new Promise((resolve, reject) => {
-    request({ hostname, port, path, headers, agent: false }, (res) => {
-      let body = '';
+    const req = request({ hostname, port, path, method, headers, agent: false }, (res) => {
+      let text = '';
       res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }),
+      );
       res.on('error', reject);
-    })
-      .on('error', reject)
-      .end();
+    }).on('error', reject);
+    if (body !== undefined) req.setHeader('Content-Type', 'application/json');
+    req.end(body);
   });
 }
 
@@ -139,14 +161,13 @@ export class SseReader {
  *
  * @param base - the server's URL
  * @param path - e.g. `/api/feeds/pods`
+ * @param accept - the `Accept` header sent
  * @returns the socket, to destroy when done
  */
-export function nonReadingClient(base: string, path: string): Socket {
+export function nonReadingClient(base: string, path: string, accept = 'text/event-stream'): Socket {
   const { hostname, port } = new URL(base);
   const socket = connect({ host: hostname, port: Number(port) });
   socket.pause();
-  socket.write(
-    `GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\n\r\n`,
-  );
+  socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: ${accept}\r\n\r\n`);
   return socket;
 }

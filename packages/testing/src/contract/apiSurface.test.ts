@@ -51,6 +51,7 @@ test('discovery lists the core and named groups and their resources, including c
   expect(core.resources.map((r: { name: string }) => r.name)).toEqual([
     'pods',
     'configmaps',
+    'secrets',
     'namespaces',
     'nodes',
     'services',

@@ -53,8 +53,8 @@ function builtin(
 }
 
 /**
- * The built-in resources every fake server serves: core `v1` pods, configmaps, namespaces,
- * nodes, services, events, `apps/v1` deployments and replicasets, and `coordination.k8s.io/v1`
+ * The built-in resources every fake server serves: core `v1` pods, configmaps, secrets,
+ * namespaces, nodes, services, events, `apps/v1` deployments and replicasets, and `coordination.k8s.io/v1`
  * leases (the leader-election lock).
  *
  * @returns fresh definitions, in discovery order.
@@ -66,6 +66,8 @@ export function builtinResources(): ResourceDefinition[] {
       status: {},
     }),
     builtin('', 'configmaps', 'ConfigMap', true, ['cm'], [], {}),
+    // Field label from pkg/registry/core/secret/strategy.go; a Secret has no spec or status.
+    builtin('', 'secrets', 'Secret', true, [], ['type'], {}),
     builtin('', 'namespaces', 'Namespace', false, ['ns'], ['status.phase'], {
       spec: {},
       status: {},
