@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { CoreV1Api, Watch, type V1Pod } from '@kubernetes/client-node';
 import { eventually } from '@rxkube/devkit';
+import { SharedIndexInformer, fetchListerWatcher, silentLogger } from '@rxkube/informer';
 import type { KubeObject } from '@rxkube/store';
 import { ChurnGenerator, loadPods } from '@rxkube/testing';
 import { request } from 'node:http';
@@ -285,9 +286,33 @@ test("closing the client's connection ends the proxy's watch on the API server",
   expect(proxy.openRequests).toBe(0);
 });
 
-// The browser lister-watcher (`fetchListerWatcher` from `@rxkube/informer`) is tested against
-// this proxy once it exists in this workspace: the same informer convergence as above, through
-// `fetchListerWatcher(server.url, { version: 'v1', plural: 'pods' })` on Node's `fetch`.
-test.todo(
-  'fetchListerWatcher lists and watches through the proxy, and an informer on it converges',
-);
+// What a page does: the platform's fetch, no credential, same origin as the proxy.
+test('fetchListerWatcher lists and watches through the proxy, and an informer on it converges through a compaction', async () => {
+  const { api, server } = await start();
+  loadPods(api, { count: 30, namespaces: ['a', 'b'] });
+  const churn = new ChurnGenerator(api, { namespaces: ['a', 'b'], seed: 11 });
+  const informer = new SharedIndexInformer(
+    fetchListerWatcher<KubeObject>(server.url, { version: 'v1', plural: 'pods' }, { pageSize: 7 }),
+    { logger: silentLogger, reflector: { backoff: { initialMs: 5, maxMs: 50 } } },
+  );
+  cleanups.push(() => informer.stop());
+  informer.start();
+  await informer.waitForCacheSync();
+  const converged = () =>
+    versions(informer.getIndexer().list()).join() === versions(api.list('v1', 'Pod')).join();
+  expect(converged()).toBe(true);
+
+  churn.step(40);
+  await eventually(converged, 'the cache to follow the watch through the proxy');
+
+  const relists = informer.metrics().relists;
+  api.faults.delayRequests({ ms: 300, verb: 'watch', times: 1 });
+  api.dropConnections();
+  churn.step(40);
+  api.compact();
+  churn.step(40);
+  await eventually(
+    () => informer.metrics().relists > relists && converged(),
+    'a relist and the cache to match the server after a compaction',
+  );
+});
