@@ -18,6 +18,7 @@ export const allowedImports = {
   controller: ['store', 'queue', 'informer'],
   testing: [],
   cli: ['store', 'queue', 'informer', 'controller', 'testing'],
+  react: ['store', 'queue', 'informer'],
   devkit: [],
 };
 
@@ -31,7 +32,7 @@ const testFiles = {
 };
 
 /** Packages that must also run in a browser: no Node built-ins in their sources. */
-const browserPackages = new Set(['store', 'queue']);
+const browserPackages = new Set(['store', 'queue', 'react']);
 
 // Relative imports are matched by depth: from `packages/p/src/a/b.ts` (depth 1), `../../../x/`
 // leaves package p and enters package x, while `../x/` is p's own folder `src/x`. One config
@@ -57,7 +58,7 @@ function patterns(pkg, allowed, depth, browser) {
     { regex: `(^|/)packages/(${names})(/.*)?$`, message },
   ];
   if (browser) {
-    result.push({ group: ['node:*'], message: 'store and queue must run in a browser.' });
+    result.push({ group: ['node:*'], message: `${pkg} must run in a browser.` });
   }
   return result;
 }

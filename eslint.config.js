@@ -29,7 +29,11 @@ export default tseslint.config(
   {
     // Packages that must also run in a browser may not use Node globals (and, through the
     // boundary rules below, not import Node built-ins).
-    files: ['packages/store/src/**/*.ts', 'packages/queue/src/**/*.ts'],
+    files: [
+      'packages/store/src/**/*.ts',
+      'packages/queue/src/**/*.ts',
+      'packages/react/src/**/*.ts',
+    ],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-globals': ['error', 'process', 'Buffer', 'setImmediate', 'require'],
