@@ -4,3 +4,5 @@ export type { TrackedPromise } from './promiseTurns.js';
 export { ConditionTimeoutError, eventually, pollUntil } from './eventually.js';
 export { sleep } from './sleep.js';
 export type { EventuallyOptions } from './eventually.js';
+export { launchChromium } from './chromium.js';
+export type { Browser } from './chromium.js';

@@ -1,6 +1,6 @@
-import { launchChromium } from './browser.testing.js';
+import { launchChromium } from './chromium.js';
 
-// The dashboard's browser tests must fail fast with one clear message when no browser can start,
+// Browser tests must fail fast with one clear message when no browser can start,
 // never hang (they once did: a failed launch left the servers of beforeEach running).
 describe('launchChromium', () => {
   const saved = process.env['RXKUBE_CHROMIUM'];
