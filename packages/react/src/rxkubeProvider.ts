@@ -23,7 +23,7 @@ export class MissingRxkubeProviderError extends Error {
 
 /**
  * Makes shared informers available to the components below it: each resource gets one
- * {@link SharedIndexInformer}, started by its first user and stopped a grace period after the
+ * `SharedIndexInformer`, started by its first user and stopped a grace period after the
  * last one unmounts. The options are read when the provider mounts (and `listerWatcherFor` each
  * time an informer is created); to change them, remount it with a new `key`.
  *
