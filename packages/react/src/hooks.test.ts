@@ -31,13 +31,16 @@ function recorder<A>(): { renders: A[]; last(): A } {
   };
 }
 
-function ObjectView(props: { id: string; seen: A<TestPod | undefined> }): ReactNode {
+function ObjectView(props: { id: string; seen: Recorder<TestPod | undefined> }): ReactNode {
   const pods = useInformer<TestPod>(podsResource);
   props.seen.renders.push(useObject(pods, props.id));
   return null;
 }
 
-function NamespaceView(props: { namespace: string; seen: A<readonly TestPod[]> }): ReactNode {
+function NamespaceView(props: {
+  namespace: string;
+  seen: Recorder<readonly TestPod[]>;
+}): ReactNode {
   const pods = useInformer<TestPod>(podsResource);
   props.seen.renders.push(useByIndex(pods, NamespaceIndex, props.namespace));
   return null;
@@ -45,18 +48,18 @@ function NamespaceView(props: { namespace: string; seen: A<readonly TestPod[]> }
 
 const isPending = (pod: TestPod): boolean => pod.status?.phase === 'Pending';
 
-function PendingView(props: { seen: A<readonly TestPod[]> }): ReactNode {
+function PendingView(props: { seen: Recorder<readonly TestPod[]> }): ReactNode {
   const pods = useInformer<TestPod>(podsResource);
   props.seen.renders.push(useList(pods, isPending));
   return null;
 }
 
-function InformerView(props: { seen: A<SharedIndexInformer<KubeObject>> }): ReactNode {
+function InformerView(props: { seen: Recorder<SharedIndexInformer<KubeObject>> }): ReactNode {
   props.seen.renders.push(useInformer(podsResource));
   return null;
 }
 
-type A<T> = ReturnType<typeof recorder<T>>;
+type Recorder<T> = ReturnType<typeof recorder<T>>;
 
 const names = (pods: readonly TestPod[]): string[] => pods.map((p) => p.metadata.name).sort();
 
@@ -183,6 +186,26 @@ describe('shared informers', () => {
     expect(app.lw.openWatches).toBe(1);
   });
 
+  test('an informer stopped while in use is replaced by a running one, which its component renders with', async () => {
+    app = testApp();
+    app.lw.put('default', 'x');
+    const informers = recorder<SharedIndexInformer<KubeObject>>();
+    const objects = recorder<TestPod | undefined>();
+    await app.render([
+      createElement(InformerView, { key: 'i', seen: informers }),
+      createElement(ObjectView, { key: 'o', id: 'default/x', seen: objects }),
+    ]);
+    const stopped = informers.last();
+
+    await app.change(() => stopped.stop());
+    expect(informers.last()).not.toBe(stopped);
+    expect(informers.last().isStarted()).toBe(true);
+    expect(app.lw.lists).toBe(2);
+    expect(app.lw.openWatches).toBe(1);
+    await app.change((lw) => lw.put('default', 'x', 'Failed'));
+    expect(objects.last()?.status?.phase).toBe('Failed');
+  });
+
   test('StrictMode mounts twice but lists once, keeps one watch, and still cleans up', async () => {
     app = testApp(1_000);
     app.lw.put('default', 'x');
@@ -209,7 +232,7 @@ describe('shared informers', () => {
 });
 
 describe('errors', () => {
-  function StatusView(props: { seen: A<ReturnType<typeof useInformerStatus>> }): ReactNode {
+  function StatusView(props: { seen: Recorder<ReturnType<typeof useInformerStatus>> }): ReactNode {
     props.seen.renders.push(useInformerStatus(useInformer(podsResource)));
     return null;
   }

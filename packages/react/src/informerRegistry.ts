@@ -36,16 +36,19 @@ export interface InformerRegistryOptions {
 export const defaultGracePeriodMs = 1_000;
 
 /**
- * One shared informer and who uses it.
+ * One resource's shared informer and who uses it. The entry lives from the first request until
+ * its users have been zero for a grace period; its informer may be replaced meanwhile.
  *
- * Invariant: `stopping` is set iff `users === 0` and the informer has been started, that is the
- * grace period is running; an entry whose informer is stopped is no longer in the registry.
+ * Invariants: `stopping` is set iff `users === 0` and the informer has been started (the grace
+ * period is running); while `users > 0` the informer is running.
  */
 interface Entry {
-  readonly informer: SharedIndexInformer<KubeObject>;
+  readonly key: string;
+  readonly resource: ResourceRef;
+  informer: SharedIndexInformer<KubeObject>;
   users: number;
   stopping: Subscription | undefined;
-  /** Called when this entry leaves the registry, so its users fetch the replacement. */
+  /** Told when `informer` is replaced, so its users read the new one. */
   readonly listeners: Set<() => void>;
 }
 
@@ -59,6 +62,10 @@ interface Entry {
  * separate because React renders before it commits: a render may only read, and may be thrown
  * away, so it creates the informer without starting it (no request, no timer); only a committed
  * component, through its subscription, starts it and holds it.
+ *
+ * An informer in use that stops for any other reason (someone called its `stop()`, or
+ * {@link InformerRegistry.restartAll}) is replaced at once by a new, started one, and its users
+ * are told to read it: a mounted component never keeps a dead cache.
  *
  * @example
  * ```ts
@@ -95,8 +102,8 @@ export class InformerRegistry {
    * the returned function is called.
    *
    * @param resource - group/version/plural or a collection path
-   * @param onReplaced - called if the informer stops for another reason while acquired (for
-   *   example {@link InformerRegistry.stopAll}), so the user reads the replacement
+   * @param onReplaced - called when the informer is replaced while acquired, so the user reads
+   *   the new one with {@link InformerRegistry.informerFor}
    * @returns release: gives the informer up (idempotent)
    */
   acquire(resource: ResourceRef, onReplaced?: () => void): () => void {
@@ -112,31 +119,52 @@ export class InformerRegistry {
       released = true;
       if (onReplaced !== undefined) entry.listeners.delete(onReplaced);
       entry.users--;
-      if (entry.users === 0 && this.entries.get(resourceKey(resource)) === entry) {
-        entry.stopping = this.scheduler.schedule(() => this.remove(entry), this.gracePeriodMs);
+      if (entry.users === 0) {
+        entry.stopping = this.scheduler.schedule(() => this.drop(entry), this.gracePeriodMs);
       }
     };
   }
 
   /**
-   * Stops every informer at once, used or not, without waiting for the grace period; their users
-   * are told to read the replacements. For an application's shutdown and for tests.
+   * Stops every informer now, without waiting for grace periods. Those in use are replaced by
+   * new ones, which list again (for example after the credentials behind the lister-watchers
+   * changed); the others are dropped.
    */
-  stopAll(): void {
-    for (const entry of [...this.entries.values()]) this.remove(entry);
+  restartAll(): void {
+    for (const entry of [...this.entries.values()]) {
+      if (entry.users === 0) this.drop(entry);
+      else entry.informer.stop(); // replaced as soon as it stops, see `create`
+    }
   }
 
-  /** @returns how many informers the registry holds (started or not) */
+  /** @returns how many resources the registry holds an informer for (started or not) */
   get size(): number {
     return this.entries.size;
   }
 
   private entry(resource: ResourceRef): Entry {
     const key = resourceKey(resource);
-    const existing = this.entries.get(key);
-    // Someone stopped the informer directly: it cannot run again, so make a new one.
-    if (existing !== undefined && !existing.informer.isStopped()) return existing;
-    if (existing !== undefined) this.remove(existing);
+    let entry = this.entries.get(key);
+    if (entry === undefined) {
+      entry = {
+        key,
+        resource,
+        informer: this.create(resource),
+        users: 0,
+        stopping: undefined,
+        listeners: new Set(),
+      };
+      this.follow(entry);
+      this.entries.set(key, entry);
+    } else if (entry.informer.isStopped()) {
+      // Stopped before anyone used it (no users, so nobody to tell): make a fresh one.
+      entry.informer = this.create(resource);
+      this.follow(entry);
+    }
+    return entry;
+  }
+
+  private create(resource: ResourceRef): SharedIndexInformer<KubeObject> {
     const informer = new SharedIndexInformer<KubeObject>(
       this.options.listerWatcherFor(resource),
       this.options.informerOptions?.(resource) ?? {
@@ -145,17 +173,28 @@ export class InformerRegistry {
     );
     // Track from the start, so a failure before the first status reader is not missed.
     statusTrackerOf(informer);
-    const entry: Entry = { informer, users: 0, stopping: undefined, listeners: new Set() };
-    this.entries.set(key, entry);
-    return entry;
+    return informer;
   }
 
-  private remove(entry: Entry): void {
+  /** Replaces the entry's informer if it stops while in use. */
+  private follow(entry: Entry): void {
+    const informer = entry.informer;
+    // `hasSynced$` completes when the informer stops, whoever stopped it.
+    informer.hasSynced$.subscribe({
+      complete: () => {
+        if (entry.informer !== informer || entry.users === 0) return;
+        entry.informer = this.create(entry.resource);
+        this.follow(entry);
+        entry.informer.start();
+        for (const listener of [...entry.listeners]) listener();
+      },
+    });
+  }
+
+  private drop(entry: Entry): void {
     entry.stopping?.unsubscribe();
     entry.stopping = undefined;
-    for (const [key, held] of this.entries) if (held === entry) this.entries.delete(key);
+    if (this.entries.get(entry.key) === entry) this.entries.delete(entry.key);
     entry.informer.stop();
-    for (const listener of [...entry.listeners]) listener();
-    entry.listeners.clear();
   }
 }

@@ -48,7 +48,7 @@ export function RxkubeProvider(props: RxkubeProviderProps): ReactNode {
 
 /**
  * The registry of the nearest {@link RxkubeProvider}, for code that manages informers itself
- * (for example to `stopAll()` on logout).
+ * (for example to `restartAll()` after the user's credentials changed).
  *
  * @returns the registry
  * @throws MissingRxkubeProviderError outside a provider
