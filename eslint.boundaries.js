@@ -18,6 +18,7 @@ export const allowedImports = {
   controller: ['store', 'queue', 'informer'],
   testing: [],
   cli: ['store', 'queue', 'informer', 'controller', 'testing'],
+  react: ['store', 'queue', 'informer'],
   devkit: [],
 };
 
@@ -31,7 +32,7 @@ const testFiles = {
 };
 
 /** Packages that must also run in a browser: no Node built-ins in their sources. */
-export const browserPackages = new Set(['store', 'queue', 'informer']);
+export const browserPackages = new Set(['store', 'queue', 'informer', 'react']);
 
 /**
  * The files of a browser package that may use Node: the informer's client-node lister-watcher,

@@ -6,5 +6,6 @@ export type * as informerErrors from '@rxkube/informer/errors';
 export type * as informerNode from '@rxkube/informer/node';
 export type * as informerReflector from '@rxkube/informer/reflector';
 export type * as queue from '@rxkube/queue';
+export type * as react from '@rxkube/react';
 export type * as store from '@rxkube/store';
 export type * as testing from '@rxkube/testing';

@@ -49,6 +49,13 @@ const forbidden: [file: string, code: string][] = [
   // controller never cli
   ['packages/controller/src/x.ts', "import { x } from '@rxkube/cli';"],
   ['packages/controller/src/a/x.test.ts', "import { x } from '../../../cli/src/index.js';"],
+  // react: store, queue, informer; browser-safe; nothing imports react
+  ['packages/react/src/x.ts', "import { x } from '@rxkube/controller';"],
+  ['packages/react/src/x.ts', "import { x } from 'node:http';"],
+  ['packages/react/src/x.testing.ts', "import { x } from 'node:http';"],
+  ['packages/react/src/a/x.ts', "import { x } from '../../../cli/src/index.js';"],
+  ['packages/informer/src/x.ts', "import { x } from '@rxkube/react';"],
+  ['packages/cli/src/x.ts', "import { x } from '@rxkube/react';"],
   // the test-only packages stay out of what is published
   ['packages/informer/src/x.ts', "import { x } from '@rxkube/devkit';"],
   ['packages/controller/src/x.ts', "import { x } from '@rxkube/testing';"],
@@ -81,6 +88,9 @@ const allowed: [file: string, code: string][] = [
   ['packages/controller/src/x.ts', "import { x } from '@rxkube/informer/errors';"],
   ['packages/controller/src/examples/a/x.ts', "import { x } from '@rxkube/testing';"],
   ['packages/cli/src/x.ts', "import { x } from '@rxkube/testing';"],
+  ['packages/react/src/x.ts', "import { x } from '@rxkube/informer';"],
+  ['packages/react/src/x.test.ts', "import { x } from '@rxkube/testing';"],
+  ['packages/react/src/x.test.ts', "import { x } from 'node:http';"],
   ['packages/reliability/src/x.ts', "import { x } from '@rxkube/cli';"],
   ['packages/bench/src/x.ts', "import { x } from '../../informer/src/index.js';"],
 ];
