@@ -1,7 +1,7 @@
+import { fetchListerWatcher } from '@rxkube/informer';
 import { createElement as h, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RxkubeProvider } from '../index.js';
-import { exampleListerWatcher } from './exampleListerWatcher.js';
 import { PodTable } from './podTable.js';
 
 // The page reaches the Kubernetes API on its own origin under /k8s (as `rxkube dashboard`
@@ -14,7 +14,7 @@ createRoot(container).render(
     null,
     h(
       RxkubeProvider,
-      { listerWatcherFor: (resource) => exampleListerWatcher('/k8s', resource) },
+      { listerWatcherFor: (resource) => fetchListerWatcher('/k8s', resource) },
       h(PodTable),
     ),
   ),
