@@ -19,6 +19,7 @@ export const allowedImports = {
   testing: [],
   cli: ['store', 'queue', 'informer', 'controller', 'testing'],
   devkit: [],
+  angular: ['store', 'queue', 'informer'],
 };
 
 /** What test code may import on top: the fake API server and the shared test helpers. */
