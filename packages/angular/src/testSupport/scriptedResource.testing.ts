@@ -88,6 +88,15 @@ export class ScriptedResource {
     for (const watcher of this.watchers) watcher.next({ type: 'DELETED', object });
   }
 
+  /**
+   * Fails every open watch, as a dropped connection would.
+   *
+   * @param error - what the watches fail with
+   */
+  failWatches(error: Error): void {
+    for (const watcher of [...this.watchers]) watcher.error(error);
+  }
+
   private stamp(pod: TestPod): TestPod {
     this.resourceVersion += 1;
     return { ...pod, metadata: { ...pod.metadata, resourceVersion: String(this.resourceVersion) } };
