@@ -132,6 +132,25 @@ test('a consumer that asks for another index adds it to the shared informer', as
   expect(names(other.byIndexSignal(NamespaceIndex, 'other')())).toEqual(['db-1']);
 });
 
+test('an index a second consumer adds before the first sync answers once synced, and follows changes', async () => {
+  const plain = runInInjectionContext(consumerOf(app), () =>
+    injectInformer<TestPod>({ version: 'v1', plural: 'pods' }, { namespace: 'shop' }),
+  );
+  const indexed = runInInjectionContext(consumerOf(app), () =>
+    injectInformer<TestPod>(
+      { version: 'v1', plural: 'pods' },
+      { namespace: 'shop', indexers: { phase: (pod: TestPod) => [pod.status?.phase ?? ''] } },
+    ),
+  );
+  const failed = indexed.byIndexSignal('phase', 'Failed');
+  await until(plain.synced$, Boolean);
+  expect(failed()).toEqual([]);
+
+  resource.apply(testPod('shop', 'web-1', 'Failed'));
+  await until(indexed.byIndex$('phase', 'Failed'), (list) => list.length === 1);
+  expect(names(failed())).toEqual(['web-1']);
+});
+
 test('a view read after its consumer was destroyed is a typed error', () => {
   consumer.destroy();
   expect(() => view.listSignal()).toThrow(ConsumerDestroyedError);
