@@ -74,7 +74,7 @@ export async function launchChromium(): Promise<Browser> {
     binary = await findChromium();
   } catch (err) {
     throw new Error(
-      'No Chromium for the dashboard browser tests: `npm ci` installs one with the ' +
+      'No Chromium for the browser tests: `npm ci` installs one with the ' +
         '@sparticuz/chromium devDependency; or install Debian`s chromium, or point ' +
         `RXKUBE_CHROMIUM at a Chromium binary. Cause: ${(err as Error).message}`,
     );
@@ -92,7 +92,7 @@ export async function launchChromium(): Promise<Browser> {
   } catch (err) {
     rmSync(profile, { recursive: true, force: true });
     throw new Error(
-      `Chromium at ${binary.executablePath} did not start for the dashboard browser tests ` +
+      `Chromium at ${binary.executablePath} did not start for the browser tests ` +
         `(set RXKUBE_CHROMIUM to use another): ${(err as Error).message}`,
     );
   }
