@@ -49,9 +49,9 @@ type PageWindow = typeof globalThis & { rxkubeTest: PodTableHooks };
 
 /** In the page: each element's children's texts joined by one space, sorted. */
 function shownRows(selector: string): string[] {
-  return [...document.querySelectorAll(selector)]
+  return Array.from(document.querySelectorAll(selector))
     .map((element) =>
-      (element.children.length > 0 ? [...element.children] : [element])
+      (element.children.length > 0 ? Array.from(element.children) : [element])
         .map((child) => child.textContent?.replace(/\s+/g, ' ').trim() ?? '')
         .join(' '),
     )
@@ -73,16 +73,16 @@ async function rowsBecome(selector: string, expected: readonly string[]): Promis
 }
 
 const checks = (): Promise<number> =>
-  browser.page.evaluate(() => (window as PageWindow).rxkubeTest.shopRenders);
+  browser.page.evaluate(() => (window as unknown as PageWindow).rxkubeTest.shopRenders);
 
 function changeCluster(change: (hooks: PodTableHooks) => void): Promise<void> {
   return browser.page.evaluate(`(${change.toString()})(window.rxkubeTest)`) as Promise<void>;
 }
 
 test('renders the synced cache without Zone.js', async () => {
-  expect(await browser.page.evaluate(() => (window as PageWindow).rxkubeTest.zoneLoaded)).toBe(
-    false,
-  );
+  expect(
+    await browser.page.evaluate(() => (window as unknown as PageWindow).rxkubeTest.zoneLoaded),
+  ).toBe(false);
   const all = ['other/db-1 Running', 'shop/web-1 Running', 'shop/web-2 Running'];
   expect(await rowsBecome('#all tr', all)).toEqual(all);
   expect(await rowsBecome('#shop li', ['web-1 Running', 'web-2 Running'])).toEqual([
