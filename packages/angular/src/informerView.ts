@@ -15,8 +15,8 @@ const noObjects: readonly never[] = Object.freeze([]);
  * Every answer keeps its reference while it does not change (the informer's selectors share
  * structure), so a signal notifies, and an `OnPush` view is marked for check, only when its own
  * answer changes: a write to another pod, or to another namespace's index bucket, wakes nothing.
- * The cache streams hold a current value, so their signals are created with `requireSync` and
- * never show a placeholder. Signals unsubscribe when the consumer is destroyed; the informer
+ * The cache streams hold a current value, so the list, object and sync signals are created with
+ * `requireSync` and never show a placeholder (index buckets: see `byIndexSignal`). Signals unsubscribe when the consumer is destroyed; the informer
  * stops when its last consumer is.
  *
  * Obtained from {@link injectInformer} (or {@link InformerRegistry.view}).
