@@ -20,6 +20,7 @@ export const allowedImports = {
   cli: ['store', 'queue', 'informer', 'controller', 'testing'],
   react: ['store', 'queue', 'informer'],
   devkit: [],
+  angular: ['store', 'queue', 'informer'],
 };
 
 /** What test code may import on top: the fake API server and the shared test helpers. */

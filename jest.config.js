@@ -20,6 +20,9 @@ function project(name) {
     testEnvironment: 'node',
     extensionsToTreatAsEsm: ['.ts'],
     testMatch: ['<rootDir>/src/**/*.test.ts'],
+    // ng-packagr writes a package.json into dist/ (packages/angular), which Jest would take for
+    // a second package of the same name.
+    modulePathIgnorePatterns: ['<rootDir>/dist/'],
     moduleNameMapper: {
       ...clientNode,
       '^@rxkube/([a-z-]+)$': '<rootDir>/../$1/src/index.ts',

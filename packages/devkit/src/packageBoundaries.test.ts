@@ -56,6 +56,13 @@ const forbidden: [file: string, code: string][] = [
   ['packages/react/src/a/x.ts', "import { x } from '../../../cli/src/index.js';"],
   ['packages/informer/src/x.ts', "import { x } from '@rxkube/react';"],
   ['packages/cli/src/x.ts', "import { x } from '@rxkube/react';"],
+  // angular only store, queue and informer; nothing imports angular
+  ['packages/angular/src/x.ts', "import { x } from '@rxkube/controller';"],
+  ['packages/angular/src/x.ts', "import { x } from '@rxkube/testing';"],
+  ['packages/angular/src/a/x.ts', "import { x } from '../../../cli/src/index.js';"],
+  ['packages/informer/src/x.ts', "import { x } from '@rxkube/angular';"],
+  ['packages/cli/src/x.ts', "import { x } from '@rxkube/angular';"],
+  ['packages/controller/src/x.test.ts', "import { x } from '@rxkube/angular';"],
   // the test-only packages stay out of what is published
   ['packages/informer/src/x.ts', "import { x } from '@rxkube/devkit';"],
   ['packages/controller/src/x.ts', "import { x } from '@rxkube/testing';"],
@@ -91,6 +98,8 @@ const allowed: [file: string, code: string][] = [
   ['packages/react/src/x.ts', "import { x } from '@rxkube/informer';"],
   ['packages/react/src/x.test.ts', "import { x } from '@rxkube/testing';"],
   ['packages/react/src/x.test.ts', "import { x } from 'node:http';"],
+  ['packages/angular/src/x.ts', "import { x } from '@rxkube/informer';"],
+  ['packages/angular/src/x.test.ts', "import { x } from '@rxkube/devkit';"],
   ['packages/reliability/src/x.ts', "import { x } from '@rxkube/cli';"],
   ['packages/bench/src/x.ts', "import { x } from '../../informer/src/index.js';"],
 ];
