@@ -3,7 +3,7 @@
 // for fragments, which are type-checked but not run.
 import type { KubeConfig, V1ConfigMap, V1Deployment, V1Pod } from '@kubernetes/client-node';
 import type { LeaderElector, ReconcileController } from '@rxkube/controller';
-import type { ListerWatcher, ResourceRef, SharedIndexInformer } from '@rxkube/informer';
+import type { SharedIndexInformer } from '@rxkube/informer';
 import type { FifoInput } from '@rxkube/queue';
 import type { DeletedFinalStateUnknown, Indexer } from '@rxkube/store';
 import type { FakeApiServer } from '@rxkube/testing';
@@ -27,14 +27,6 @@ declare global {
   function ensureDeployment(configMap: V1ConfigMap, signal: AbortSignal): Promise<void>;
   function removeDeployment(namespace: string, name: string, signal: AbortSignal): Promise<void>;
   const reconcileAll$: Observable<unknown>;
-  // The browser lister-watcher of @rxkube/informer (fetch and ReadableStream), as the Angular
-  // examples call it.
-  function fetchListerWatcher<T>(
-    baseUrl: string | URL,
-    resource: ResourceRef,
-    options?: { namespace?: string; labelSelector?: string; fieldSelector?: string },
-  ): ListerWatcher<T>;
-
   // The reader's data and the objects earlier parts of a text built (fragments only).
   type Pod = V1Pod;
   const list: { items: Pod[]; metadata: { resourceVersion: string } };
