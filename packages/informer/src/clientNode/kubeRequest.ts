@@ -20,6 +20,7 @@ export type FetchLike = (url: string, init: Record<string, unknown>) => Promise<
  * @param kubeConfig - a loaded KubeConfig of client-node 1.x or 2.x
  * @param fetch - a fetch to use instead of client-node's HTTP stack
  * @returns the function that sends a GET
+ * @internal
  */
 export function kubeConfigGet(kubeConfig: KubeConfig, fetch: FetchLike | undefined): SendApiGet {
   return async (path, query, signal) => {
