@@ -3,7 +3,7 @@ import { CoreV1Api, Watch, type V1Pod } from '@kubernetes/client-node';
 import { eventually } from '@rxkube/devkit';
 import { SharedIndexInformer, fetchListerWatcher, silentLogger } from '@rxkube/informer';
 import type { KubeObject } from '@rxkube/store';
-import { ChurnGenerator, loadPods } from '@rxkube/testing';
+import { ChurnGenerator, loadPods, type FakeApiServer } from '@rxkube/testing';
 import { request } from 'node:http';
 import { TrackedInformers } from '../informers/trackedInformers.js';
 import { ResourceAllowlist } from './resourceAllowlist.js';
@@ -34,6 +34,28 @@ afterEach(async () => {
   await running?.stop();
   running = undefined;
 });
+
+/**
+ * Compacts history behind a cut watch (its reconnection is delayed so the compaction comes
+ * first): the informer gets a 410 and relists through the proxy, then matches the server.
+ */
+async function compactBehindCutWatch(
+  api: FakeApiServer,
+  churn: ChurnGenerator,
+  relists: () => number,
+  converged: () => boolean,
+): Promise<void> {
+  const before = relists();
+  api.faults.delayRequests({ ms: 300, verb: 'watch', times: 1 });
+  api.dropConnections();
+  churn.step(40);
+  api.compact();
+  churn.step(40);
+  await eventually(
+    () => relists() > before && converged(),
+    'a relist and the cache to match the server after a compaction',
+  );
+}
 
 /** `namespace/name@resourceVersion` of every object, sorted: two caches agree iff these do. */
 function versions(objects: readonly KubeObject[]): string[] {
@@ -121,17 +143,7 @@ test('a SharedIndexInformer through the proxy converges through a 410 compaction
   churn.step(40);
   await eventually(converged, 'the cache to match the server after dropped connections');
 
-  // History compacted behind a cut watch: it gets a 410 and relists through the proxy.
-  const relists = tracker.status.relists;
-  api.faults.delayRequests({ ms: 300, verb: 'watch', times: 1 });
-  api.dropConnections();
-  churn.step(40);
-  api.compact();
-  churn.step(40);
-  await eventually(
-    () => tracker.status.relists > relists && converged(),
-    'a relist and the cache to match the server after a compaction',
-  );
+  await compactBehindCutWatch(api, churn, () => tracker.status.relists, converged);
 });
 
 test('writes are refused with 405 and a Status; nothing reaches the API server', async () => {
@@ -305,14 +317,5 @@ test('fetchListerWatcher lists and watches through the proxy, and an informer on
   churn.step(40);
   await eventually(converged, 'the cache to follow the watch through the proxy');
 
-  const relists = informer.metrics().relists;
-  api.faults.delayRequests({ ms: 300, verb: 'watch', times: 1 });
-  api.dropConnections();
-  churn.step(40);
-  api.compact();
-  churn.step(40);
-  await eventually(
-    () => informer.metrics().relists > relists && converged(),
-    'a relist and the cache to match the server after a compaction',
-  );
+  await compactBehindCutWatch(api, churn, () => informer.metrics().relists, converged);
 });
