@@ -98,7 +98,7 @@ export class ApiProxy {
     response.on('close', finish);
     upstreamGet(
       this.options.kubeConfig,
-      url.pathname + url.search,
+      upstreamTarget(url),
       request.headers.accept,
       controller.signal,
     ).then(
@@ -222,4 +222,17 @@ function readBounded(upstream: IncomingMessage): Promise<string> {
     upstream.on('end', done);
     upstream.on('error', done);
   });
+}
+
+/**
+ * The path and query sent to the API server: the client's, without the proxy's own access
+ * token (`?token=`), which is for the proxy only; the API server would ignore it but record it
+ * in its audit log.
+ */
+function upstreamTarget(url: URL): string {
+  if (!url.searchParams.has('token')) return url.pathname + url.search;
+  const query = new URLSearchParams(url.searchParams);
+  query.delete('token');
+  const rest = query.toString();
+  return rest === '' ? url.pathname : `${url.pathname}?${rest}`;
 }

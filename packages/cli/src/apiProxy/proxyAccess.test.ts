@@ -1,4 +1,9 @@
 import { CoreV1Api } from '@kubernetes/client-node';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApiProxy } from './apiProxy.js';
+import { startApiProxyServer } from './apiProxyServer.js';
+import { ResourceAllowlist } from './resourceAllowlist.js';
 import { AccessToken } from '../dashboard/accessToken.js';
 import {
   proxyKubeConfig,
@@ -68,4 +73,32 @@ test("the client's Authorization never reaches the API server: the kubeconfig's 
   // Sent on to the API server, this header would replace the proxy's token there: a 401.
   const answer = await httpGet(running.server.url, pods, { Authorization: 'Bearer not-the-token' });
   expect(answer.status).toBe(200);
+});
+
+test('the proxy token given as ?token= is not sent on to the API server (whose audit log records the URI)', async () => {
+  const seen: string[] = [];
+  const upstream = createServer((request, response) => {
+    seen.push(request.url ?? '');
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end('{"kind":"PodList","apiVersion":"v1","metadata":{},"items":[]}');
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = upstream.address() as AddressInfo;
+    const token = new AccessToken();
+    const proxy = new ApiProxy({
+      kubeConfig: proxyKubeConfig(`http://127.0.0.1:${port}`, 'cluster-credential'),
+      resources: new ResourceAllowlist(),
+    });
+    const server = await startApiProxyServer({ proxy, port: 0, token });
+    try {
+      const answer = await httpGet(server.url, `${pods}?limit=5&token=${token.value}`);
+      expect(answer.status).toBe(200);
+    } finally {
+      await server.close();
+    }
+    expect(seen).toEqual([`${pods}?limit=5`]);
+  } finally {
+    await new Promise((resolve) => upstream.close(resolve));
+  }
 });
