@@ -1,5 +1,6 @@
 import { ApiError, ConnectionError, type ApiVerb, type ErrorContext } from '../errors.js';
 import { asStatus } from '../status.js';
+import { concatBytes, utf8Bytes } from './bytes.js';
 
 /** The part of a fetch `Response` the lister-watchers read. */
 export interface FetchResponseLike {
@@ -7,7 +8,7 @@ export interface FetchResponseLike {
   readonly status: number;
   /** The response headers (only `Retry-After` is read). */
   readonly headers: { get(name: string): string | null };
-  /** The whole body as text (read only for answers other than 200). */
+  /** The whole body as text (not read by the lister-watchers, which bound what they read). */
   text(): Promise<string>;
   /** The body's chunks, as bytes or text; null when there is none. */
   readonly body: AsyncIterable<Uint8Array | string> | null;
@@ -56,7 +57,7 @@ export async function apiGet(send: SendApiGet, request: ApiGetRequest): Promise<
   }
   if (response.status === 200) return response;
 
-  const text = await response.text().catch(() => '');
+  const text = await readErrorBody(response);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -73,6 +74,36 @@ export async function apiGet(send: SendApiGet, request: ApiGetRequest): Promise<
     },
     context,
   );
+}
+
+/**
+ * How much of an error answer's body is read: a `Status` is a few hundred bytes; anything
+ * longer is not one, and only its start is quoted.
+ */
+export const maxErrorBodyBytes = 64 * 1024;
+
+/**
+ * Reads an error answer's body up to {@link maxErrorBodyBytes}, then releases the rest (the
+ * iterator's `return` cancels the stream): a misbehaving server or proxy answering 500 with an
+ * endless body costs a bounded buffer, not memory without end.
+ *
+ * @returns the body's start as text; empty when it cannot be read
+ */
+async function readErrorBody(response: FetchResponseLike): Promise<string> {
+  if (response.body === null) return '';
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of response.body) {
+      const bytes = utf8Bytes(chunk);
+      parts.push(bytes);
+      size += bytes.length;
+      if (size >= maxErrorBodyBytes) break;
+    }
+  } catch {
+    // A body cut short still says what it said so far.
+  }
+  return new TextDecoder().decode(concatBytes(parts).subarray(0, maxErrorBodyBytes));
 }
 
 function parseRetryAfter(header: string | null): number | undefined {
