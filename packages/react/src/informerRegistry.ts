@@ -60,8 +60,9 @@ interface Entry {
  *
  * Reading ({@link InformerRegistry.informerFor}) and using ({@link InformerRegistry.acquire}) are
  * separate because React renders before it commits: a render may only read, and may be thrown
- * away, so it creates the informer without starting it (no request, no timer); only a committed
- * component, through its subscription, starts it and holds it.
+ * away, so it creates the informer without starting it (no request; only a timer that drops it if no
+ * component uses it within the grace period); only a committed component, through its
+ * subscription, starts it and holds it.
  *
  * An informer in use that stops for any other reason (someone called its `stop()`, or
  * {@link InformerRegistry.restartAll}) is replaced at once by a new, started one, and its users
@@ -156,10 +157,12 @@ export class InformerRegistry {
       };
       this.follow(entry);
       this.entries.set(key, entry);
+      this.dropUnlessUsed(entry);
     } else if (entry.informer.isStopped()) {
       // Stopped before anyone used it (no users, so nobody to tell): make a fresh one.
       entry.informer = this.create(resource);
       this.follow(entry);
+      this.dropUnlessUsed(entry);
     }
     return entry;
   }
@@ -189,6 +192,15 @@ export class InformerRegistry {
         for (const listener of [...entry.listeners]) listener();
       },
     });
+  }
+
+  /**
+   * A render may read an informer and then be thrown away (concurrent rendering, Suspense): an
+   * entry nobody acquires within the grace period is dropped, as a released one is.
+   */
+  private dropUnlessUsed(entry: Entry): void {
+    if (entry.users > 0 || entry.stopping !== undefined) return;
+    entry.stopping = this.scheduler.schedule(() => this.drop(entry), this.gracePeriodMs);
   }
 
   private drop(entry: Entry): void {
