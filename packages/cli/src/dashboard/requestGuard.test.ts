@@ -93,6 +93,22 @@ describe('Origin', () => {
     const refused = await httpGet(url, '/api/info', { Origin: 'http://attacker.example' });
     expect(refused.body).toMatch(/^forbidden: requests from origin "http:\/\/attacker\.example"/);
   });
+
+  it("refuses the API to another site's requests that carry no Origin (a no-cors GET, an img or script tag), told by Sec-Fetch-Site", async () => {
+    const { url } = await start({});
+    const fetched = async (site: string) => statuses(url, { 'Sec-Fetch-Site': site });
+    expect({
+      crossSite: await fetched('cross-site'),
+      sameSite: await fetched('same-site'),
+      sameOrigin: await fetched('same-origin'),
+      typedInTheAddressBar: await fetched('none'),
+    }).toEqual({
+      crossSite: [200, 403, 403, 403],
+      sameSite: [200, 403, 403, 403],
+      sameOrigin: [200, 200, 200, 200],
+      typedInTheAddressBar: [200, 200, 200, 200],
+    });
+  });
 });
 
 describe('access token', () => {

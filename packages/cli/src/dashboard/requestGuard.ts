@@ -34,6 +34,8 @@ export const dashboardServer: GuardedServer = {
  * 2. On its API paths (the dashboard's feeds, details, info and `/k8s/`; every path of the
  *    proxy), an `Origin`, when sent, must be the server's own, else 403: another site's page
  *    has no business there.
+ *    Without an `Origin`, a browser's `Sec-Fetch-Site: cross-site` or `same-site` (a no-cors
+ *    GET, an image or script tag of another page) is refused too.
  * 3. With a token (the server is reachable from other machines), the request must present
  *    it ({@link AccessToken}), else 401. A page opened with `?token=` gets the cookie that its
  *    own requests (script, info, feed) then carry.
@@ -79,6 +81,16 @@ export class RequestGuard {
         403,
         `forbidden: requests from origin ${JSON.stringify(origin)} are not answered; only the ` +
           `${name}'s own pages may use its API`,
+      );
+    }
+    // A browser says where a request comes from even when it sends no Origin (a no-cors GET,
+    // an <img> or <script> of another site's page): such a page must not open feeds or watches.
+    const site = request.headers['sec-fetch-site'];
+    if (api && origin === undefined && (site === 'cross-site' || site === 'same-site')) {
+      return refuse(
+        403,
+        `forbidden: requests from another site (Sec-Fetch-Site: ${site}) are not answered; only ` +
+          `the ${name}'s own pages may use its API`,
       );
     }
     if (this.token === undefined) return { allowed: true };
