@@ -116,7 +116,6 @@ describe('the Angular example dashboard in Chromium', () => {
         (button) => `${button.dataset['namespace']}=${button.dataset['count']}`,
       );
     expect(await pageShows(shownCounts, counts)).toEqual(counts);
-    await browser.page.screenshot({ path: screenshot });
   });
 
   it('shows one namespace when it is picked, keeps it in the URL, and all again', async () => {
@@ -165,8 +164,9 @@ describe('the Angular example dashboard in Chromium', () => {
     const button = await browser.page.$('#deployments [data-pod]');
     const podKey = await button?.getAttribute('data-pod');
     await button?.click();
-    const selected = () => document.querySelector<HTMLElement>('#detail')?.dataset['key'];
+    const selected = () => document.querySelector<HTMLElement>('#detail .pod-name')?.textContent;
     expect(await pageShows(selected, podKey)).toBe(podKey);
+    await browser.page.screenshot({ path: screenshot, fullPage: true });
   });
 
   it('shows names and texts from the cluster as text, never as markup', async () => {

@@ -27,11 +27,13 @@ import {
             entry.deployment.metadata.namespace + '/' + entry.deployment.metadata.name
           "
         >
-          <span class="deployment">
-            {{ entry.deployment.metadata.namespace }}/{{ entry.deployment.metadata.name }}
-          </span>
-          <span class="count">{{ entry.pods.length }} pods</span>
-          <span class="muted">{{ entry.replicaSets.join(', ') }}</span>
+          <div class="deployment-head">
+            <span class="deployment">
+              {{ entry.deployment.metadata.namespace }}/{{ entry.deployment.metadata.name }}
+            </span>
+            <span class="count">{{ entry.pods.length }} pods</span>
+            <span class="muted">ReplicaSet {{ entry.replicaSets.join(', ') }}</span>
+          </div>
           <ul class="deployment-pods">
             @for (pod of entry.pods; track pod.metadata.uid) {
               <li>
