@@ -63,6 +63,11 @@ const forbidden: [file: string, code: string][] = [
   ['packages/informer/src/x.ts', "import { x } from '@rxkube/angular';"],
   ['packages/cli/src/x.ts', "import { x } from '@rxkube/angular';"],
   ['packages/controller/src/x.test.ts', "import { x } from '@rxkube/angular';"],
+  // the Angular example imports public entry points, the test helpers only in tests; nothing imports it
+  ['packages/angular-example/src/x.ts', "import { x } from '@rxkube/devkit';"],
+  ['packages/angular-example/src/a/x.ts', "import { x } from '@rxkube/reliability';"],
+  ['packages/angular/src/x.ts', "import { x } from '@rxkube/angular-example';"],
+  ['packages/cli/src/a/x.ts', "import { x } from '../../../angular-example/src/x.js';"],
   // the test-only packages stay out of what is published
   ['packages/informer/src/x.ts', "import { x } from '@rxkube/devkit';"],
   ['packages/controller/src/x.ts', "import { x } from '@rxkube/testing';"],
@@ -101,6 +106,9 @@ const allowed: [file: string, code: string][] = [
   ['packages/angular/src/x.ts', "import { x } from '@rxkube/informer';"],
   ['packages/angular/src/x.test.ts', "import { x } from '@rxkube/devkit';"],
   ['packages/reliability/src/x.ts', "import { x } from '@rxkube/cli';"],
+  ['packages/angular-example/src/a/x.ts', "import { x } from '@rxkube/cli/apiProxy';"],
+  ['packages/angular-example/src/a/x.ts', "import { x } from '@rxkube/angular';"],
+  ['packages/angular-example/src/x.test.ts', "import { x } from '@rxkube/devkit';"],
   ['packages/bench/src/x.ts', "import { x } from '../../informer/src/index.js';"],
 ];
 
