@@ -64,3 +64,26 @@ test("an error answer's Status is still parsed, and a body that is no Status is 
   ).catch((e: unknown) => e);
   expect((html as ApiError).message).toContain('<html>bad gateway</html>');
 });
+
+test('a Status too long to read whole still gives its message, cut, with the escapes decoded', async () => {
+  const message = `pods is forbidden: User "\u001b]0;owned\u0007${'x'.repeat(1_000_000)}"`;
+  const status = JSON.stringify({
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message,
+    reason: 'Forbidden',
+    code: 403,
+  });
+  const error = await apiGet(async () => answer(403, 0, status).response, request).catch(
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  const { status: parsed } = error as ApiError;
+  expect(parsed?.message?.startsWith('pods is forbidden: User "\u001b]0;owned\u0007xxx')).toBe(
+    true,
+  );
+  expect(parsed?.message?.length).toBeLessThan(maxErrorBodyBytes);
+  expect(parsed?.message?.length).toBeGreaterThan(maxErrorBodyBytes - 200);
+});

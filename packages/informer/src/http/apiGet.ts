@@ -1,5 +1,5 @@
 import { ApiError, ConnectionError, type ApiVerb, type ErrorContext } from '../errors.js';
-import { asStatus } from '../status.js';
+import { asStatus, type Status } from '../status.js';
 import { concatBytes, utf8Bytes } from './bytes.js';
 
 /** The part of a fetch `Response` the lister-watchers read. */
@@ -62,7 +62,7 @@ export async function apiGet(send: SendApiGet, request: ApiGetRequest): Promise<
   try {
     body = JSON.parse(text);
   } catch {
-    body = undefined;
+    body = truncatedStatus(text);
   }
   throw new ApiError(
     {
@@ -104,6 +104,40 @@ async function readErrorBody(response: FetchResponseLike): Promise<string> {
     // A body cut short still says what it said so far.
   }
   return new TextDecoder().decode(concatBytes(parts).subarray(0, maxErrorBodyBytes));
+}
+
+/**
+ * The Status of an answer cut at {@link maxErrorBodyBytes}: its message up to the cut (escapes
+ * decoded, an escape cut in two dropped), and its reason and code if they came before it.
+ *
+ * @returns the Status, or undefined when the text has no message field
+ */
+function truncatedStatus(text: string): Status | undefined {
+  const field = '"message":"';
+  const start = text.indexOf(field);
+  if (start < 0) return undefined;
+  const rest = text.slice(start + field.length);
+  // The message ends at its closing quote, or where the body was cut; never inside an escape.
+  let complete = 0;
+  for (let i = 0; i < rest.length && rest[i] !== '"'; complete = i) {
+    const length = rest[i] !== '\\' ? 1 : rest[i + 1] === 'u' ? 6 : 2;
+    if (i + length > rest.length) break;
+    i += length;
+  }
+  let message: unknown;
+  try {
+    message = JSON.parse(`"${rest.slice(0, complete)}"`);
+  } catch {
+    return undefined;
+  }
+  const reason = /"reason":"([A-Za-z]+)"/.exec(text)?.[1];
+  const code = /"code":(\d{3})\b/.exec(text)?.[1];
+  return {
+    kind: 'Status',
+    message: String(message),
+    ...(reason === undefined ? {} : { reason }),
+    ...(code === undefined ? {} : { code: Number(code) }),
+  };
 }
 
 function parseRetryAfter(header: string | null): number | undefined {
