@@ -28,7 +28,7 @@ function project(name) {
       '^@rxkube/([a-z-]+)$': '<rootDir>/../$1/src/index.ts',
       // Subpath entry points (`@rxkube/informer/errors`): package.json `exports` builds
       // src/entryPoints/<entry>.ts into dist/entryPoints/<entry>.js.
-      '^@rxkube/([a-z-]+)/([a-z-]+)$': '<rootDir>/../$1/src/entryPoints/$2.ts',
+      '^@rxkube/([a-z-]+)/([A-Za-z-]+)$': '<rootDir>/../$1/src/entryPoints/$2.ts',
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },
     transform: {
