@@ -10,33 +10,18 @@ import {
   type KubeObject,
   type ReadonlyBehaviorSubject,
 } from '@rxkube/store';
-import { deltaFifo } from '@rxkube/queue';
 import {
-  BehaviorSubject,
   Observable,
   ReplaySubject,
   Subscription,
   asyncScheduler,
   distinctUntilChanged,
-  filter,
-  identity,
   interval,
   map,
-  mergeWith,
-  retry,
   takeUntil,
-  tap,
-  timer,
   type SchedulerLike,
 } from 'rxjs';
-import { applyToIndexer, type IndexerEvent } from './applyToIndexer.js';
-import { fanOutToHandlers, type ResyncRequest } from './fanOutToHandlers.js';
-import { holdDuringRelists } from './holdDuringRelists.js';
-import { listsToReplace, type ReflectorInput } from './listsToReplace.js';
-import { prepareObjects } from './prepareObjects.js';
-import { reflector } from './reflector.js';
 import type { ReflectorOptions } from './reflectorOptions.js';
-import { resourceVersionOf } from './resourceVersion.js';
 import { SnapshotHolder } from './snapshotHolder.js';
 import {
   handlerDelivery,
@@ -45,13 +30,9 @@ import {
   type InformerEvent,
   type ResourceEventHandler,
 } from './eventHandler.js';
-import {
-  HandlerError,
-  InternalError,
-  ObjectError,
-  type ErrorContext,
-  type InformerError,
-} from './errors.js';
+import { HandlerError, type ErrorContext, type InformerError } from './errors.js';
+import { informerPipeline } from './informerPipeline.js';
+import { InformerProgress } from './informerProgress.js';
 import { type SharedIndexInformerOptions, freezeByDefault } from './informerOptions.js';
 import { listerFor, type Lister } from './lister.js';
 import type { ListerWatcher } from './listerWatcher.js';
@@ -63,9 +44,6 @@ import { HandlerRegistry } from './handlerRegistry.js';
 import { waitForSync } from './waitForSync.js';
 import { memoizeLastKey } from './lastKeyMemo.js';
 import { timerDelay } from './timerDelay.js';
-
-/** What the informer queues: the Reflector's inputs and the handlers' resyncs. */
-type InformerInput<T> = ReflectorInput<T> | ResyncRequest<T>;
 
 /** Lifecycle of an informer: started once, stopped once. */
 type InformerState = 'idle' | 'running' | 'stopped';
@@ -111,7 +89,8 @@ export class SharedIndexInformer<T extends object = KubeObject> {
   private readonly keyFunc: KeyFunc<T>;
   private readonly handlers: HandlerRegistry<T>;
   private readonly telemetry: InformerTelemetry;
-  private readonly synced = new BehaviorSubject(false);
+  /** Last resource version, queue depth and sync, read off the pipeline. */
+  private readonly progress: InformerProgress;
   /**
    * Emits once and completes when the informer stops; replays to later subscribers, so every
    * stream handed out (even after the stop) ends with it.
@@ -122,8 +101,6 @@ export class SharedIndexInformer<T extends object = KubeObject> {
   private readonly name: string;
   private state: InformerState = 'idle';
   private running = new Subscription();
-  private lastResourceVersion = '';
-  private fifoDepth = 0;
   private transform: ((obj: T) => T) | undefined;
   private readonly freeze: boolean;
 
@@ -152,14 +129,15 @@ export class SharedIndexInformer<T extends object = KubeObject> {
     this.transform = options.transform;
     this.freeze = options.freeze ?? freezeByDefault();
     this.telemetry = new InformerTelemetry(this.name, this.logger);
+    this.progress = new InformerProgress(this.telemetry, () => this.errorContext());
     this.errors$ = this.telemetry.errors.asObservable();
-    this.hasSynced$ = this.synced.pipe(distinctUntilChanged());
+    this.hasSynced$ = this.progress.synced.pipe(distinctUntilChanged());
     this.handlers = new HandlerRegistry<T>({
       scheduler: this.scheduler,
       logger: this.logger,
       defaultResyncPeriod: options.resyncPeriod ?? 0,
       isRunning: () => this.state === 'running',
-      hasSynced: () => this.synced.value,
+      hasSynced: () => this.progress.synced.value,
       cached: () => this.indexer.list(),
       handlerFailed: (name, event, err) =>
         this.telemetry.report(new HandlerError(name, event.type, this.errorContext(), err)),
@@ -179,50 +157,26 @@ export class SharedIndexInformer<T extends object = KubeObject> {
       );
     this.state = 'running';
     this.logger.debug('informer starting', { informer: this.name });
-    this.running.add(this.cacheLoop().subscribe());
+    this.running.add(
+      informerPipeline({
+        lw: this.lw,
+        reflector: this.reflectorOptions(),
+        indexer: this.indexer,
+        keyFunc: this.keyFunc,
+        transform: this.transform,
+        freeze: this.freeze,
+        scheduler: this.scheduler,
+        snapshots: this.snapshots,
+        hold: this.options.consistentSnapshots !== false,
+        processor: this.handlers.processor,
+        resyncRequests: this.handlers.resyncRequests,
+        progress: this.progress,
+        telemetry: this.telemetry,
+        errorContext: () => this.errorContext(),
+      }).subscribe(),
+    );
     this.handlers.start();
     return new Subscription(() => this.stop());
-  }
-
-  /**
-   * The informer as one pipeline of values (subscribing runs it, unsubscribing stops the watch
-   * and drops the queue): the Reflector's lists and watch events are prepared and queued; each
-   * pop is applied to the Indexer as one batch, `indexer$` is held while a relist is applied,
-   * and the pop's events go to the handlers. Metrics, `hasSynced$` and errors are read off the
-   * stream. A defect in the pipeline itself is reported as an `InternalError`, and it starts
-   * over a second later with a new queue (which relists) rather than going silent.
-   */
-  private cacheLoop(): Observable<unknown> {
-    const errorContext = (): ErrorContext => this.errorContext();
-    const resyncs = this.handlers.resyncRequests.pipe(
-      map((due): ResyncRequest<T> => ({ type: 'resync', due })),
-    );
-    return reflector(this.lw, this.reflectorOptions()).pipe(
-      listsToReplace(),
-      tap((input) => this.followResourceVersion(input)),
-      prepareObjects({ transform: this.transform, freeze: this.freeze, errorContext }),
-      tap((input) => this.observe(input)),
-      filter((input): input is ReflectorInput<T> => input.type !== 'objectError'),
-      mergeWith(resyncs),
-      deltaFifo<T, InformerInput<T>>({
-        knownObjects: this.indexer,
-        keyFunction: this.keyFunc,
-        emitDeltaTypeReplaced: true,
-        scheduler: this.scheduler,
-        keyErrors: 'skip',
-      }),
-      applyToIndexer(this.indexer, errorContext),
-      this.options.consistentSnapshots === false ? identity : holdDuringRelists(this.snapshots),
-      fanOutToHandlers(this.handlers.processor),
-      tap({ subscribe: () => (this.fifoDepth = 0), next: (event) => this.observe(event) }),
-      retry({
-        delay: (err: unknown) => {
-          this.telemetry.report(new InternalError(this.errorContext(), err));
-          this.snapshots.release();
-          return timer(1000, this.scheduler);
-        },
-      }),
-    );
   }
 
   private reflectorOptions(): ReflectorOptions {
@@ -233,35 +187,6 @@ export class SharedIndexInformer<T extends object = KubeObject> {
       onError: (error) => this.telemetry.reportReflectorError(error),
       monitor: this.telemetry.monitor(),
     };
-  }
-
-  /** Remembers the version of every list, watch event and bookmark, as it arrives. */
-  private followResourceVersion(input: ReflectorInput<T>): void {
-    const version =
-      input.type === 'bookmark' || input.type === 'replace'
-        ? input.resourceVersion
-        : resourceVersionOf(input.object);
-    if (version !== undefined) this.lastResourceVersion = version;
-  }
-
-  /** Reads metrics, sync and failures off the pipeline. */
-  private observe(event: ReflectorInput<T> | IndexerEvent<T, InformerInput<T>>): void {
-    switch (event.type) {
-      case 'depth':
-        this.fifoDepth = event.depth;
-        return;
-      case 'synced':
-        this.synced.next(true);
-        return;
-      case 'objectError':
-        this.telemetry.report(event.error);
-        return;
-      case 'skipped':
-        this.telemetry.report(
-          new ObjectError(event.error.obj, 'key', this.errorContext(), event.error),
-        );
-        return;
-    }
   }
 
   /**
@@ -292,11 +217,11 @@ export class SharedIndexInformer<T extends object = KubeObject> {
     this.state = 'stopped';
     this.running.unsubscribe();
     this.handlers.stop();
-    this.fifoDepth = 0;
+    this.progress.fifoDepth = 0;
     this.snapshots.close();
     this.indexer.close();
     this.telemetry.close();
-    this.synced.complete();
+    this.progress.synced.complete();
     this.stopped.next(true);
     this.stopped.complete();
     this.logger.debug('informer stopped', { informer: this.name });
@@ -314,7 +239,7 @@ export class SharedIndexInformer<T extends object = KubeObject> {
 
   /** @returns whether the initial list has been fully processed (client-go's `HasSynced`) */
   hasSynced(): boolean {
-    return this.synced.value;
+    return this.progress.synced.value;
   }
 
   /**
@@ -324,7 +249,7 @@ export class SharedIndexInformer<T extends object = KubeObject> {
    * @returns true once synced; false if the informer stopped or `signal` aborted first
    */
   waitForCacheSync(signal?: AbortSignal): Promise<boolean> {
-    if (this.synced.value) return Promise.resolve(true);
+    if (this.progress.synced.value) return Promise.resolve(true);
     if (this.state === 'stopped') return Promise.resolve(false);
     return waitForSync(this.hasSynced$, signal);
   }
@@ -406,7 +331,7 @@ export class SharedIndexInformer<T extends object = KubeObject> {
 
   /** @returns the last resource version the reflector saw (client-go's `LastSyncResourceVersion`) */
   lastSyncResourceVersion(): string {
-    return this.lastResourceVersion;
+    return this.progress.lastResourceVersion;
   }
 
   /** @returns the smallest handler resync period (0 when no handler resyncs) */
@@ -475,8 +400,8 @@ export class SharedIndexInformer<T extends object = KubeObject> {
   metrics(): InformerMetrics {
     return this.telemetry.snapshot({
       resyncs: this.handlers.resyncs,
-      lastResourceVersion: this.lastResourceVersion,
-      fifoDepth: this.fifoDepth,
+      lastResourceVersion: this.progress.lastResourceVersion,
+      fifoDepth: this.progress.fifoDepth,
       cached: this.indexer.size,
       listeners: this.handlers.processor.all(),
     });
@@ -495,6 +420,6 @@ export class SharedIndexInformer<T extends object = KubeObject> {
   }
 
   private errorContext(): ErrorContext {
-    return { resource: this.name, resourceVersion: this.lastResourceVersion };
+    return { resource: this.name, resourceVersion: this.progress.lastResourceVersion };
   }
 }

@@ -1,0 +1,110 @@
+import { deltaFifo } from '@rxkube/queue';
+import type { Indexer, KeyFunc } from '@rxkube/store';
+import {
+  filter,
+  identity,
+  map,
+  mergeWith,
+  retry,
+  tap,
+  timer,
+  type MonoTypeOperatorFunction,
+  type Observable,
+  type SchedulerLike,
+} from 'rxjs';
+import { applyToIndexer, type IndexerEvent } from './applyToIndexer.js';
+import { InternalError, type ErrorContext } from './errors.js';
+import { fanOutToHandlers, type ResyncRequest } from './fanOutToHandlers.js';
+import { holdDuringRelists } from './holdDuringRelists.js';
+import type { InformerProgress } from './informerProgress.js';
+import type { InformerTelemetry } from './informerTelemetry.js';
+import type { ListerWatcher } from './listerWatcher.js';
+import { listsToReplace, type ReflectorInput } from './listsToReplace.js';
+import { prepareObjects } from './prepareObjects.js';
+import type { ProcessorListener } from './processorListener.js';
+import { reflector } from './reflector.js';
+import type { ReflectorOptions } from './reflectorOptions.js';
+import type { SharedProcessor } from './sharedProcessor.js';
+import type { SnapshotHolder } from './snapshotHolder.js';
+
+/** What the informer queues: the Reflector's inputs and the handlers' resyncs. */
+export type InformerInput<T> = ReflectorInput<T> | ResyncRequest<T>;
+
+/**
+ * The parts of a `SharedIndexInformer` its pipeline is made of.
+ *
+ * @internal
+ */
+export interface InformerPipelineParts<T extends object> {
+  readonly lw: ListerWatcher<T>;
+  readonly reflector: ReflectorOptions;
+  readonly indexer: Indexer<T>;
+  readonly keyFunc: KeyFunc<T>;
+  readonly transform: ((obj: T) => T) | undefined;
+  readonly freeze: boolean;
+  readonly scheduler: SchedulerLike;
+  /** Publishes `indexer$`; with `hold`, a relist comes out as one snapshot. */
+  readonly snapshots: SnapshotHolder<T>;
+  readonly hold: boolean;
+  readonly processor: SharedProcessor<T>;
+  /** Emits a handler each time its resync is due. */
+  readonly resyncRequests: Observable<ProcessorListener<T>>;
+  readonly progress: InformerProgress;
+  readonly telemetry: InformerTelemetry;
+  readonly errorContext: () => ErrorContext;
+}
+
+/**
+ * The informer as one pipeline of values (subscribing runs it, unsubscribing stops the watch
+ * and drops the queue): the Reflector's lists and watch events are prepared and queued; each
+ * pop is applied to the Indexer as one batch, `indexer$` is held while a relist is applied,
+ * and the pop's events go to the handlers. Progress and failures are read off the stream. A
+ * defect in the pipeline itself is reported as an `InternalError`, and it starts over a second
+ * later with a new queue (which relists) rather than going silent.
+ *
+ * @typeParam T - the object type
+ * @param parts - the informer's parts
+ * @returns the pipeline's events; it never completes or errors
+ * @internal
+ */
+export function informerPipeline<T extends object>(
+  parts: InformerPipelineParts<T>,
+): Observable<IndexerEvent<T, InformerInput<T>>> {
+  const { indexer, snapshots, progress, errorContext } = parts;
+  const hold: MonoTypeOperatorFunction<IndexerEvent<T, InformerInput<T>>> = parts.hold
+    ? holdDuringRelists(snapshots)
+    : identity;
+  const resyncs = parts.resyncRequests.pipe(
+    map((due): ResyncRequest<T> => ({ type: 'resync', due })),
+  );
+  // Two pipes, so that RxJS types each step (its typings stop at nine); `retry` resubscribes
+  // to the whole chain, Reflector and queue included.
+  const queued = reflector(parts.lw, parts.reflector).pipe(
+    listsToReplace(),
+    tap((input) => progress.arrived(input)),
+    prepareObjects({ transform: parts.transform, freeze: parts.freeze, errorContext }),
+    tap((input) => progress.observe(input)),
+    filter((input): input is ReflectorInput<T> => input.type !== 'objectError'),
+    mergeWith(resyncs),
+    deltaFifo<T, InformerInput<T>>({
+      knownObjects: indexer,
+      keyFunction: parts.keyFunc,
+      emitDeltaTypeReplaced: true,
+      scheduler: parts.scheduler,
+      keyErrors: 'skip',
+    }),
+  );
+  return queued.pipe(
+    applyToIndexer(indexer, errorContext),
+    hold,
+    fanOutToHandlers(parts.processor),
+    tap({ subscribe: () => (progress.fifoDepth = 0), next: (event) => progress.observe(event) }),
+    retry({
+      delay: (err: unknown) => {
+        parts.telemetry.report(new InternalError(errorContext(), err));
+        snapshots.release();
+        return timer(1000, parts.scheduler);
+      },
+    }),
+  );
+}
