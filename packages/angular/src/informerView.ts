@@ -1,12 +1,9 @@
 import { DestroyRef, type Injector, type Signal } from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
 import type { InformerError, SharedIndexInformer } from '@rxkube/informer';
-import { IndexNotFoundError, selectByIndex } from '@rxkube/store';
-import { filter, type Observable } from 'rxjs';
+import { IndexNotFoundError } from '@rxkube/store';
+import type { Observable } from 'rxjs';
 import { ConsumerDestroyedError } from './errors.js';
-
-/** The answer of an index bucket before the informer's snapshots have that index. */
-const noObjects: readonly never[] = Object.freeze([]);
 
 /**
  * One consumer's view of a shared informer: the cache as Observables and as signals, for
@@ -16,7 +13,7 @@ const noObjects: readonly never[] = Object.freeze([]);
  * structure), so a signal notifies, and an `OnPush` view is marked for check, only when its own
  * answer changes: a write to another pod, or to another namespace's index bucket, wakes nothing.
  * The cache streams hold a current value, so the list, object and sync signals are created with
- * `requireSync` and never show a placeholder (index buckets: see `byIndexSignal`). Signals unsubscribe when the consumer is destroyed; the informer
+ * `requireSync` and never show a placeholder. Signals unsubscribe when the consumer is destroyed; the informer
  * stops when its last consumer is.
  *
  * Obtained from {@link injectInformer} (or {@link InformerRegistry.view}).
@@ -79,13 +76,7 @@ export class InformerView<T extends object> {
     if (!(indexName in this.informer.getIndexer().getIndexers())) {
       throw new IndexNotFoundError(indexName);
     }
-    // An index added to a shared informer while it holds back a relist (its first list, when a
-    // second component asks for it before the first sync) is missing from the held snapshot:
-    // the informer's own byIndex$ would fail on it. Skip snapshots from before the index.
-    return this.informer.indexer$.pipe(
-      filter((snapshot) => indexName in snapshot.getIndexers()),
-      selectByIndex<T>(indexName, value),
-    );
+    return this.informer.byIndex$(indexName, value);
   }
 
   /**
@@ -109,18 +100,12 @@ export class InformerView<T extends object> {
   /**
    * @param indexName - an index of the informer (give it in the request's `indexers`)
    * @param value - the indexed value, e.g. a namespace
-   * @returns the objects under that value as a signal, which changes only when they do (no
-   *   objects while the informer's snapshots predate the index, i.e. until its first sync)
+   * @returns the objects under that value as a signal, which changes only when they do
    * @throws `IndexNotFoundError` (from `@rxkube/store`) when the informer has no such index
    * @throws {@link ConsumerDestroyedError} after the consumer was destroyed
    */
   byIndexSignal(indexName: string, value: string): Signal<readonly T[]> {
-    // Not `requireSync`: a snapshot from before the index was added is skipped (see byIndex$),
-    // and the signal shows no objects until the next one, which has the index.
-    return toSignal(this.byIndex$(indexName, value), {
-      injector: this.injector,
-      initialValue: noObjects,
-    });
+    return this.signalOf(this.byIndex$(indexName, value));
   }
 
   /**
