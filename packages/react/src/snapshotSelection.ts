@@ -1,15 +1,5 @@
-import type { IndexerSnapshot } from '@rxkube/store';
-import { Subject, type Observable, type OperatorFunction } from 'rxjs';
-
-/**
- * Where snapshots come from: an informer's `indexer$` (an Observable of snapshots whose `value`
- * is the current one).
- *
- * @typeParam T - the object type
- */
-export type SnapshotSource<T> = Observable<IndexerSnapshot<T>> & {
-  readonly value: IndexerSnapshot<T>;
-};
+import type { IndexerSnapshot, ReadonlyBehaviorSubject } from '@rxkube/store';
+import { Subject, type OperatorFunction } from 'rxjs';
 
 /**
  * One answer about an informer's cache, shaped for React's `useSyncExternalStore`: `subscribe`
@@ -43,7 +33,7 @@ export class SnapshotSelection<T, A> {
    * @param select - a selector from `@rxkube/store`
    */
   constructor(
-    private readonly source: SnapshotSource<T>,
+    private readonly source: ReadonlyBehaviorSubject<IndexerSnapshot<T>>,
     select: OperatorFunction<IndexerSnapshot<T>, A>,
   ) {
     // Lives as long as this object: `snapshots` is private and never completes.
