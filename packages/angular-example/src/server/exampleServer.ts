@@ -1,8 +1,7 @@
-import { ApiProxy, HostPolicy, ResourceAllowlist } from '@rxkube/cli/apiProxy';
+import { ApiProxy, HostPolicy, ResourceAllowlist, listenOn } from '@rxkube/cli/apiProxy';
 import { FakeApiServer } from '@rxkube/testing';
 import { readFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { appDirectory, bundleApp } from './appBundle.js';
 import { ExampleWorkloads } from './exampleWorkloads.js';
 
@@ -92,21 +91,14 @@ export async function startExampleServer(
       response.writeHead(404).end();
     }
   });
-  const sockets = new Set<Socket>();
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
+  let listening: Awaited<ReturnType<typeof listenOn>>;
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 0, '127.0.0.1', resolve);
-    });
+    listening = await listenOn(server, '127.0.0.1', options.port ?? 0);
   } catch (err) {
     await api.stop();
     throw err;
   }
-  const { port } = server.address() as AddressInfo;
+  const { port } = listening.address;
   access.policy = new HostPolicy('127.0.0.1', port);
 
   if ((options.churnPerSecond ?? 0) > 0) workloads.start();
@@ -126,9 +118,7 @@ export async function startExampleServer(
       clearInterval(compaction);
       workloads.stop();
       proxy.close();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
-      await closed;
+      await listening.close();
       await api.stop();
     },
   };

@@ -22,10 +22,10 @@ const example = await startExampleServer({
   // Every 30 s the watches are cut and the history compacted: the page shows the 410 it got
   // and lists again, then carries on.
   compactEveryMs: 30_000,
-}).catch((err: NodeJS.ErrnoException) => {
-  const reason =
-    err.code === 'EADDRINUSE' ? 'the port is in use (--port 0: any free port)' : err.message;
-  process.stderr.write(`error: cannot start the example on 127.0.0.1:${port}: ${reason}\n`);
+}).catch((err: Error & { hint?: string }) => {
+  // listenOn's errors name the address and the reason (the port in use…), with a hint.
+  const hint = err.hint === undefined ? '' : ` (${err.hint})`;
+  process.stderr.write(`error: ${err.message}${hint}\n`);
   process.exit(1);
 });
 example.workloads.step(90);

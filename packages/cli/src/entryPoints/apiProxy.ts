@@ -11,3 +11,4 @@ export type { ApiProxyOptions } from '../apiProxy/apiProxy.js';
 export { ResourceAllowlist, defaultProxyResources } from '../apiProxy/resourceAllowlist.js';
 export type { AllowlistVerdict } from '../apiProxy/resourceAllowlist.js';
 export { HostPolicy } from '../dashboard/hostPolicy.js';
+export { listenOn } from '../dashboard/listenOn.js';
