@@ -3,7 +3,8 @@
  * raw protocol floor, against the same fake API servers (one process per dataset), in one run.
  *
  * Usage: `node dist/bench.js [--quick] [--only=a,b] [--cpu-prof]`. Prints Markdown tables and
- * writes `results/latest.json` and `results/throughput.svg` (with `--quick`, a temporary file).
+ * writes `results/latest.json`, `results/latest.md` and one `results/<scenario>.svg` per timed
+ * scenario (with `--quick` or `--only`, JSON and plots go to a temporary directory instead).
  * `--cpu-prof` writes V8 CPU profiles of every process to `results/profiles/`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -20,8 +21,10 @@ import { runInitialSync } from './compare/scenarios/initialSync.js';
 import { runRelist } from './compare/scenarios/relist.js';
 import { runSlowConsumer } from './compare/scenarios/slowConsumer.js';
 import { runThroughput } from './compare/scenarios/throughput.js';
+import { runWholeBodyEvents } from './compare/scenarios/wholeBodyEvents.js';
+import { runWholeBodySync } from './compare/scenarios/wholeBodySync.js';
+import { scenarioPlots } from './compare/scenarioPlots.js';
 import { evaluateTargets } from './compare/targets.js';
-import { throughputSvg } from './compare/throughputPlot.js';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -48,21 +51,25 @@ const scenarios: ReadonlyArray<readonly [string, (ctx: ScenarioContext) => Promi
   ['event-throughput', runThroughput],
   ['relist', runRelist],
   ['slow-consumer', runSlowConsumer],
+  // The whole-body workload, on servers of its own (see wholeBodyServer.ts).
+  ['whole-body-sync', runWholeBodySync],
+  ['whole-body-events', runWholeBodyEvents],
 ];
+const selected = scenarios.filter(([name]) => only === undefined || only.includes(name));
+const needsFakeServers = selected.some(([name]) => !name.startsWith('whole-body-'));
 
 const server = new ServerPool(profiling);
 const samples = new Samples();
 const notes: string[] = [];
 try {
-  log(
-    `starting the fake API servers (${[plan.small, plan.large, plan.keys].map((d) => d.pods).join(', ')} pods)…`,
-  );
-  await server.start([plan.small, plan.large, plan.keys]);
-  const ctx: ScenarioContext = { server, plan, samples, notes, contenderArgs: profiling, log };
-  for (const [name, run] of scenarios) {
-    if (only !== undefined && !only.includes(name)) continue;
-    await run(ctx);
+  if (needsFakeServers) {
+    log(
+      `starting the fake API servers (${[plan.small, plan.large, plan.keys].map((d) => d.pods).join(', ')} pods)…`,
+    );
+    await server.start([plan.small, plan.large, plan.keys]);
   }
+  const ctx: ScenarioContext = { server, plan, samples, notes, contenderArgs: profiling, log };
+  for (const [, run] of selected) await run(ctx);
 } catch (err) {
   killForked();
   throw err;
@@ -70,36 +77,26 @@ try {
   await server.close();
 }
 
-const targets = evaluateTargets(samples);
-const doc = resultsDocument(
-  samples,
-  plan,
-  targets,
-  notes,
-  (performance.now() - started) / 1000,
-  startLoad,
-);
+const durationSeconds = (performance.now() - started) / 1000;
+const complete = !quick && only === undefined;
+const targets = evaluateTargets(samples, { durationSeconds, complete });
+const doc = resultsDocument(samples, plan, targets, notes, durationSeconds, startLoad);
 const markdown =
   `## Comparative benchmark${quick ? ' (--quick: sizes too small for the targets)' : ''}\n\n` +
   `${machineLine(doc)}\n\n${markdownTables(samples, plan)}\n\n### Targets\n\n${targetsTable(targets)}\n` +
   (notes.length > 0 ? `\nNotes:\n${notes.map((n) => `- ${n}`).join('\n')}\n` : '');
 process.stdout.write(`\n${markdown}`);
 
-const json = `${JSON.stringify(doc, null, 2)}\n`;
-const svg = throughputSvg(
+// A partial or small run must not overwrite the full run's files: its own go to a temporary
+// directory.
+const outDir = complete ? resultsDir : join(tmpdir(), `rxkube-bench-${quick ? 'quick' : 'only'}`);
+mkdirSync(outDir, { recursive: true });
+writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(doc, null, 2)}\n`);
+writeFileSync(join(outDir, 'latest.md'), markdown);
+const plots = scenarioPlots(
   samples,
-  `${plan.throughput.events.toLocaleString('en-US')} events over ${plan.small.pods.toLocaleString('en-US')} pods; ` +
-    `median and min–max of ${plan.throughput.reps} runs; ${doc.date.slice(0, 10)}, Node ${doc.node}, ` +
-    `${doc.machine.cpus} CPUs`,
+  plan,
+  `${doc.date.slice(0, 10)}, Node ${doc.node}, ${doc.machine.cpus} CPUs`,
 );
-if (quick) {
-  const file = join(tmpdir(), 'rxkube-bench-quick.json');
-  writeFileSync(file, json);
-  log(`quick run: results in ${file}`);
-} else if (only === undefined) {
-  mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(join(resultsDir, 'latest.json'), json);
-  writeFileSync(join(resultsDir, 'latest.md'), markdown);
-  if (svg !== undefined) writeFileSync(join(resultsDir, 'throughput.svg'), svg);
-  log('results in results/latest.json, results/latest.md and results/throughput.svg');
-}
+for (const { file, svg } of plots) writeFileSync(join(outDir, file), svg);
+log(`results in ${outDir}: latest.json, latest.md, ${plots.map((p) => p.file).join(', ')}`);

@@ -29,6 +29,17 @@ export interface Plan {
     readonly tickMs: number;
   };
   readonly slow: { readonly events: number; readonly warmup: number; readonly reps: number };
+  /**
+   * The whole-body workload (`wholeBodyServer.ts`): a sync dataset, and a dataset for the events
+   * (as many pods as event throughput's, with as many events).
+   */
+  readonly wholeBody: {
+    readonly sync: DatasetSpec;
+    readonly events: DatasetSpec;
+    readonly eventCount: number;
+    readonly warmup: number;
+    readonly reps: number;
+  };
   /** A phase that has not converged by then fails the run. */
   readonly timeoutMs: number;
 }
@@ -50,6 +61,13 @@ export function makePlan(quick: boolean): Plan {
       queries: { minMs: 20, label: 'app', value: 'checkout' },
       dashboard: { own: 10, others: 100, perTick: 10, tickMs: 5 },
       slow: { events: 2_000, warmup: 100, reps: 1 },
+      wholeBody: {
+        sync: { name: 'whole-body-sync', pods: 2_000, namespaces: 10 },
+        events: { name: 'whole-body-events', pods: 500, namespaces: 5 },
+        eventCount: 2_000,
+        warmup: 200,
+        reps: 1,
+      },
       timeoutMs: 60_000,
     };
   }
@@ -65,6 +83,13 @@ export function makePlan(quick: boolean): Plan {
     queries: { minMs: 300, label: 'app', value: 'checkout' },
     dashboard: { own: 100, others: 2_000, perTick: 21, tickMs: 10 },
     slow: { events: 100_000, warmup: 1_000, reps: 2 },
+    wholeBody: {
+      sync: { name: 'whole-body-sync', pods: 50_000, namespaces: 100 },
+      events: { name: 'whole-body-events', pods: 10_000, namespaces: 20 },
+      eventCount: 100_000,
+      warmup: 2_000,
+      reps: 3,
+    },
     timeoutMs: 180_000,
   };
 }

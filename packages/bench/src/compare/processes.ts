@@ -24,11 +24,16 @@ export function killForked(): void {
 /**
  * @param extraArgs - extra Node flags (e.g. `--cpu-prof`)
  * @param name - for error messages
+ * @param entry - the process's entry file, beside this one
  * @returns the server process, once started
  */
-export function forkServer(extraArgs: readonly string[], name = 'server'): RpcClient {
+export function forkServer(
+  extraArgs: readonly string[],
+  name = 'server',
+  entry = 'serverProcess.js',
+): RpcClient {
   const child = track(
-    fork(new URL('serverProcess.js', here), [], {
+    fork(new URL(entry, here), [], {
       execArgv: ['--expose-gc', '--max-old-space-size=8192', ...extraArgs],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     }),

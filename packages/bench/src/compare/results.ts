@@ -37,6 +37,7 @@ const ratioMetrics = [
   'cpuMs',
   'heapBytes',
   'heapPerObject',
+  'peakRssBytes',
   'wallPerEventMicros',
   'cpuPerEventMicros',
 ];
@@ -136,9 +137,7 @@ export function markdownTables(samples: Samples, plan: Plan): string {
 export function targetsTable(targets: readonly TargetResult[]): string {
   const lines = ['| target | measured | threshold | status |', '| --- | --- | --- | --- |'];
   for (const t of targets) {
-    lines.push(
-      `| ${t.target} | ${Number.isNaN(t.ratio) ? 'n/a' : `${t.ratio.toFixed(2)}×`} | ${t.threshold} | ${t.status} |`,
-    );
+    lines.push(`| ${t.target} | ${t.measured} | ${t.threshold} | ${t.status} |`);
   }
   return lines.join('\n');
 }

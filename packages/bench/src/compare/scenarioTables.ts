@@ -37,9 +37,9 @@ const perWrite = (v: number): string => v.toFixed(3);
  */
 export function scenarioViews(plan: Plan): ScenarioView[] {
   const n = (value: number): string => value.toLocaleString('en-US');
-  const sync = (id: string, pods: number): ScenarioView => ({
+  const sync = (id: string, title: string): ScenarioView => ({
     id,
-    title: `Initial sync, ${n(pods)} pods`,
+    title,
     columns: [
       { header: 'wall time', metric: 'wallMs', format: ms, ratio: true },
       { header: 'CPU time', metric: 'cpuMs', format: ms, ratio: true },
@@ -48,20 +48,24 @@ export function scenarioViews(plan: Plan): ScenarioView[] {
       { header: 'peak RSS', metric: 'peakRssBytes', format: mb },
     ],
   });
+  const events = (id: string, title: string): ScenarioView => ({
+    id,
+    title,
+    columns: [
+      { header: 'wall time', metric: 'wallMs', format: ms, ratio: true },
+      { header: 'CPU time', metric: 'cpuMs', format: ms, ratio: true },
+      { header: 'wall / event', metric: 'wallPerEventMicros', format: micros },
+      { header: 'CPU / event', metric: 'cpuPerEventMicros', format: micros },
+      { header: 'events/s', metric: 'eventsPerSecond', format: rate },
+    ],
+  });
   return [
-    sync('initial-sync-small', plan.small.pods),
-    sync('initial-sync-large', plan.large.pods),
-    {
-      id: 'event-throughput',
-      title: `Event throughput, ${n(plan.throughput.events)} MODIFIED events over ${n(plan.small.pods)} pods`,
-      columns: [
-        { header: 'wall time', metric: 'wallMs', format: ms, ratio: true },
-        { header: 'CPU time', metric: 'cpuMs', format: ms, ratio: true },
-        { header: 'wall / event', metric: 'wallPerEventMicros', format: micros },
-        { header: 'CPU / event', metric: 'cpuPerEventMicros', format: micros },
-        { header: 'events/s', metric: 'eventsPerSecond', format: rate },
-      ],
-    },
+    sync('initial-sync-small', `Initial sync, ${n(plan.small.pods)} pods`),
+    sync('initial-sync-large', `Initial sync, ${n(plan.large.pods)} pods`),
+    events(
+      'event-throughput',
+      `Event throughput, ${n(plan.throughput.events)} MODIFIED events over ${n(plan.small.pods)} pods`,
+    ),
     {
       id: 'relist',
       title: `Relist of ${n(plan.large.pods)} pods after a compaction, 1 % changed`,
@@ -108,5 +112,13 @@ export function scenarioViews(plan: Plan): ScenarioView[] {
         { header: 'slow: behind', metric: 'slowBacklog', format: count },
       ],
     },
+    sync(
+      'whole-body-sync',
+      `Whole body at loopback speed: initial sync, ${n(plan.wholeBody.sync.pods)} pods`,
+    ),
+    events(
+      'whole-body-events',
+      `Whole body at loopback speed: ${n(plan.wholeBody.eventCount)} MODIFIED events over ${n(plan.wholeBody.events.pods)} pods`,
+    ),
   ];
 }

@@ -14,20 +14,30 @@ type DatasetParams = { readonly dataset: string } & Record<string, unknown>;
 export class ServerPool {
   private readonly servers = new Map<string, RpcClient>();
 
-  /** @param extraArgs - Node options for the server processes (e.g. `--cpu-prof`) */
-  constructor(private readonly extraArgs: readonly string[]) {}
+  /**
+   * @param extraArgs - Node options for the server processes (e.g. `--cpu-prof`)
+   * @param entry - the server processes' entry file (default: the fake API server's)
+   */
+  constructor(
+    private readonly extraArgs: readonly string[],
+    private readonly entry = 'serverProcess.js',
+  ) {}
 
   /**
    * Forks one server process per dataset and fills them, in parallel.
    *
    * @param specs - the datasets
+   * @param extra - more parameters of every process's `start` call
    */
-  async start(specs: readonly DatasetSpec[]): Promise<void> {
+  async start(
+    specs: readonly DatasetSpec[],
+    extra: Readonly<Record<string, unknown>> = {},
+  ): Promise<void> {
     await Promise.all(
       specs.map((spec, i) => {
-        const server = forkServer(this.extraArgs, `server ${spec.name}`);
+        const server = forkServer(this.extraArgs, `server ${spec.name}`, this.entry);
         this.servers.set(spec.name, server);
-        return server.call('start', { spec, seed: i + 1 });
+        return server.call('start', { ...extra, spec, seed: i + 1 });
       }),
     );
   }

@@ -18,6 +18,7 @@ import {
 } from '../processes.js';
 import type { ScenarioContext } from './context.js';
 import { runDashboard } from './dashboard.js';
+import { recordEventFigures } from './eventFigures.js';
 
 /**
  * Forks every contender on `dataset` and syncs them one after another (untimed).
@@ -169,26 +170,7 @@ export async function runThroughput(ctx: ScenarioContext): Promise<void> {
   const figures = await timedBursts(ctx, dataset, groups, events, false);
   for (const [rep, results] of figures.entries()) {
     for (const [child, result] of results) {
-      ctx.samples.add('event-throughput', child.name, 'wallMs', result.wallMs);
-      ctx.samples.add('event-throughput', child.name, 'cpuMs', result.cpuMs);
-      ctx.samples.add(
-        'event-throughput',
-        child.name,
-        'wallPerEventMicros',
-        (result.wallMs * 1000) / events,
-      );
-      ctx.samples.add(
-        'event-throughput',
-        child.name,
-        'cpuPerEventMicros',
-        (result.cpuMs * 1000) / events,
-      );
-      ctx.samples.add(
-        'event-throughput',
-        child.name,
-        'eventsPerSecond',
-        events / (result.wallMs / 1000),
-      );
+      recordEventFigures(ctx, 'event-throughput', child.name, result, events);
       ctx.log(`event-throughput #${rep + 1} ${child.name}: ${result.wallMs.toFixed(0)} ms`);
     }
   }
