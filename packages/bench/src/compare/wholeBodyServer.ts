@@ -84,6 +84,16 @@ export class WholeBodyServer {
     for (const watch of connection.watches) void this.pump(connection, watch);
   }
 
+  /**
+   * @param id - a connection
+   * @returns the bytes its watches have written that the sockets have not taken yet
+   */
+  bufferedBytes(id: number): number {
+    let total = 0;
+    for (const watch of this.connection(id).watches) total += watch.res.writableLength;
+    return total;
+  }
+
   /** Releases every connection (live events: each client sees them at once). */
   releaseAll(): void {
     for (const id of this.connections.keys()) this.release(id);
@@ -121,11 +131,9 @@ export class WholeBodyServer {
     if (url.pathname !== '/api/v1/pods') return status(res, 404, 'NotFound');
     const watch = url.searchParams.get('watch');
     if (watch === 'true' || watch === '1') return this.watch(connection, url, res);
-    // The body in one write, then the end: a write before the end leaves the length unset, so
-    // Node sends it chunked (`end(body)` alone would set Content-Length).
-    res.writeHead(200, json);
-    res.write(this.data.list);
-    res.end();
+    // One write of the whole body, chunked (no Content-Length), as kube-apiserver sends it.
+    res.writeHead(200, { ...json, 'transfer-encoding': 'chunked' });
+    res.end(this.data.list);
   }
 
   private watch(connection: Connection, url: URL, res: ServerResponse): void {
