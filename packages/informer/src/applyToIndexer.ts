@@ -1,6 +1,7 @@
 import {
   VersionWatermark,
   applyDelta,
+  type Delta,
   type DeltaFifoEvent,
   type FifoInput,
   type PoppedDeltas,
@@ -110,18 +111,31 @@ export function applyToIndexer<T extends object, I extends FifoInput<T>>(
         if (keys.length === 0) settleResourceVersion();
       };
 
-      const apply = ({ key, deltas, isInInitialList }: PoppedDeltas<T>): void => {
-        watermark.applying(key);
-        indexer.batch(() => {
-          for (const delta of deltas) {
-            try {
-              applied.events.push(applyDelta(indexer, delta, isInInitialList));
-            } catch (err) {
-              (failures ??= []).push(new ObjectError(delta.object, 'cache', errorContext(), err));
-            }
+      // The pop being applied. One function applies every pop, reading it from here, so a pop
+      // costs no closure nor iterator: this runs for every watch event.
+      let current: PoppedDeltas<T> | undefined;
+      const applyCurrent = (): void => {
+        const { deltas, isInInitialList } = current as PoppedDeltas<T>;
+        for (let i = 0; i < deltas.length; i++) {
+          const delta = deltas.at(i) as Delta<T>;
+          try {
+            applied.events.push(applyDelta(indexer, delta, isInInitialList));
+          } catch (err) {
+            (failures ??= []).push(new ObjectError(delta.object, 'cache', errorContext(), err));
           }
-          settleResourceVersion();
-        });
+        }
+        settleResourceVersion();
+      };
+
+      const apply = (popped: PoppedDeltas<T>): void => {
+        const { key } = popped;
+        watermark.applying(key);
+        current = popped;
+        try {
+          indexer.batch(applyCurrent);
+        } finally {
+          current = undefined;
+        }
         if (failures !== undefined) {
           const failed = failures;
           failures = undefined;

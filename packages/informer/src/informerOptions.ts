@@ -34,7 +34,9 @@ export interface SharedIndexInformerOptions<T> {
   freeze?: boolean;
   /**
    * Hold `indexer$` while a relist is being applied and release it once the whole list is in,
-   * so subscribers never see a half-applied relist. Default true.
+   * so subscribers never see a half-applied relist, and publish the keys popped in one turn
+   * (a burst of watch events) as one snapshot. `false`: `indexer$` follows the Indexer key by
+   * key. Default true.
    */
   consistentSnapshots?: boolean;
   /**

@@ -92,6 +92,9 @@ export function informerPipeline<T extends object>(
       emitDeltaTypeReplaced: true,
       scheduler: parts.scheduler,
       keyErrors: 'skip',
+      // With consistent snapshots, the keys popped in one turn are published as one snapshot:
+      // a burst of watch events costs one seal of the trie, not one per key.
+      aroundDrain: parts.hold ? (drain) => indexer.batch(drain) : undefined,
     }),
   );
   return queued.pipe(

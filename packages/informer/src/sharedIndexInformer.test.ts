@@ -136,6 +136,44 @@ test('watch events reach the cache and every handler in order', async () => {
   expect(informer.lister().namespace('default').get('b')?.metadata.resourceVersion).toBe('4');
 });
 
+test('watch events that arrive together reach indexer$ as one snapshot, and handlers each of them', async () => {
+  create();
+  const events: InformerEvent<TestPod>[] = [];
+  informer.handle().subscribe((e) => events.push(e));
+  running = informer.start();
+  lw.respondList([pod('a', '1'), pod('b', '2')], '10');
+  await informer.waitForCacheSync();
+  await flushMicrotasks();
+  const seen: string[][] = [];
+  const versions: string[] = [];
+  informer.indexer$.subscribe((s) => {
+    seen.push(names(s));
+    versions.push(s.resourceVersion);
+  });
+  // One network read's worth of events: queued in one turn, popped in one drain.
+  lw.emit({ type: 'MODIFIED', object: pod('a', '11') });
+  lw.emit({ type: 'MODIFIED', object: pod('b', '12') });
+  lw.emit({ type: 'ADDED', object: pod('c', '13') });
+  lw.emit({ type: 'MODIFIED', object: pod('a', '14') });
+  await flushMicrotasks(50);
+  expect(seen).toEqual([
+    ['a@1', 'b@2'],
+    ['a@14', 'b@12', 'c@13'],
+  ]);
+  expect(versions).toEqual(['10', '14']);
+  expect(keysOf(events.slice(2))).toEqual([
+    'update:a@11',
+    'update:a@14',
+    'update:b@12',
+    'add:c@13',
+  ]);
+  // A later turn is a snapshot of its own.
+  lw.emit({ type: 'DELETED', object: pod('b', '15') });
+  await flushMicrotasks(50);
+  expect(seen.slice(2)).toEqual([['a@14', 'c@13']]);
+  expect(versions.slice(2)).toEqual(['15']);
+});
+
 test('bookmarks advance the resource version and change nothing else', async () => {
   create();
   running = informer.start();

@@ -13,8 +13,9 @@ import { BehaviorSubject, type Subscription } from 'rxjs';
  * except that emission can be held while a relist is being applied, so subscribers never see a
  * cache that holds part of the new list and part of the old one.
  *
- * - Not held: {@link SnapshotHolder.snapshots$} follows the Indexer (one snapshot per batch,
- *   i.e. per applied pop), and `value` is always the current snapshot.
+ * - Not held: {@link SnapshotHolder.snapshots$} follows the Indexer (one snapshot per batch:
+ *   per drain of the queue, or per applied pop without consistent snapshots), and `value` is
+ *   always the current snapshot.
  * - Held ({@link SnapshotHolder.hold}): `value` stays at the last consistent snapshot and
  *   nothing is emitted; it also stops observing the Indexer, so writes cost no snapshot.
  * - {@link SnapshotHolder.release} emits the current snapshot once.

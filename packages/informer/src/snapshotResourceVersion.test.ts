@@ -11,8 +11,12 @@ const contents = (s: IndexerSnapshot<TestPod>): string =>
     .sort()
     .join(' ');
 
-/** An informer synced on an empty list at version 4, and every snapshot it emits from then on. */
-async function syncedAt4(): Promise<{
+/**
+ * An informer synced on an empty list at version 4, and every snapshot it emits from then on.
+ * By default it publishes one snapshot per drain of its queue; `consistentSnapshots: false`
+ * publishes one per key popped, which shows the version of every intermediate state.
+ */
+async function syncedAt4(consistentSnapshots = false): Promise<{
   lw: FakeListerWatcher<TestPod>;
   informer: SharedIndexInformer<TestPod>;
   seen: string[];
@@ -21,6 +25,7 @@ async function syncedAt4(): Promise<{
   const informer = new SharedIndexInformer(lw, {
     scheduler: new VirtualClock(),
     reflector: { random: () => 0 },
+    consistentSnapshots,
   });
   informer.start();
   lw.respondList([], '4');
@@ -40,6 +45,16 @@ test('writes a@5, b@6, a@7 in one turn: snapshot versions follow the stream and 
   lw.emit({ type: 'MODIFIED', object: pod('a', '7') });
   await flushMicrotasks();
   expect(seen).toEqual(['4: ', '5: a@7', '7: a@7 b@6']);
+  informer.stop();
+});
+
+test('by default, a@5, b@6, a@7 in one turn are published once, at the version of the last', async () => {
+  const { lw, informer, seen } = await syncedAt4(true);
+  lw.emit({ type: 'ADDED', object: pod('a', '5') });
+  lw.emit({ type: 'ADDED', object: pod('b', '6') });
+  lw.emit({ type: 'MODIFIED', object: pod('a', '7') });
+  await flushMicrotasks();
+  expect(seen).toEqual(['4: ', '7: a@7 b@6']);
   informer.stop();
 });
 

@@ -84,4 +84,34 @@ describe('applyDeltas', () => {
     );
     expect(indexer.list()).toEqual([obj('b', 1)]);
   });
+
+  it('writes a store that has put with put alone, and reports what it replaced', () => {
+    const calls: string[] = [];
+    const store = new MapStore<TestObj>([obj('a', 1)]);
+    const counted = {
+      get: (o: TestObj) => (calls.push('get'), store.get(o)),
+      add: (o: TestObj) => (calls.push('add'), store.add(o)),
+      update: (o: TestObj) => (calls.push('update'), store.update(o)),
+      delete: (o: TestObj | DeletedFinalStateUnknown<TestObj>) => (
+        calls.push('delete'),
+        store.delete(o)
+      ),
+      put: (o: TestObj) => {
+        calls.push('put');
+        const old = store.get(o);
+        store.update(o);
+        return old;
+      },
+    };
+    const events = applyDeltas(
+      counted,
+      deltasOf({ type: Updated, object: obj('a', 2) }, { type: Added, object: obj('b', 1) }),
+      false,
+    );
+    expect(calls).toEqual(['put', 'put']);
+    expect(events).toEqual([
+      { type: 'update', oldObj: obj('a', 1), newObj: obj('a', 2), deltaType: Updated },
+      { type: 'add', obj: obj('b', 1), isInInitialList: false, deltaType: Added },
+    ]);
+  });
 });

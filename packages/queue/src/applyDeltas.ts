@@ -16,6 +16,12 @@ export interface MutableStore<T> {
   update(obj: T): void;
   /** Removes the object with `obj`'s key; must accept tombstones. */
   delete(obj: T | DeletedFinalStateUnknown<T>): void;
+  /**
+   * Optional: stores `obj` under its key and returns the object stored there before, or
+   * `undefined` (the store's `Indexer.put`). When present, an upsert costs one call (one key
+   * computation, one lookup) instead of `get` then `add` or `update`.
+   */
+  put?(obj: T): T | undefined;
 }
 
 /** The delta types that write an object into the cache (every type but `Deleted`). */
@@ -129,11 +135,15 @@ export function applyDelta<T>(
     store.delete(delta.object);
     return { type: 'delete', obj: delta.object };
   }
-  const old = store.get(delta.object);
+  let old: T | undefined;
+  if (store.put !== undefined) old = store.put(delta.object);
+  else {
+    old = store.get(delta.object);
+    if (old === undefined) store.add(delta.object);
+    else store.update(delta.object);
+  }
   if (old === undefined) {
-    store.add(delta.object);
     return { type: 'add', obj: delta.object, isInInitialList, deltaType: delta.type };
   }
-  store.update(delta.object);
   return { type: 'update', oldObj: old, newObj: delta.object, deltaType: delta.type };
 }

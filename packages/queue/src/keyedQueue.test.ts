@@ -60,4 +60,40 @@ describe('KeyedQueue', () => {
     q.clear();
     expect(q.entries()).toEqual([]);
   });
+
+  it('stays consistent with a model when thousands of keys leave and come back and the queue never empties', () => {
+    const q = new KeyedQueue<number>();
+    const model = new Map<string, number>(); // insertion order is queue order
+    q.set('anchor', -1);
+    model.set('anchor', -1);
+    // Thousands of keys queued, then mostly shifted: more keys have left than are queued.
+    for (let i = 0; i < 3000; i++) {
+      q.set(`k${i}`, i);
+      model.set(`k${i}`, i);
+    }
+    let seed = 11;
+    const random = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    for (let i = 0; i < 60_000; i++) {
+      const key = `k${random(5000)}`;
+      // Fewer writes than shifts: the queue stays short while most keys have left it.
+      if (random(3) === 0) {
+        model.set(key, i);
+        q.set(key, i);
+      } else if (model.size > 1) {
+        const [front, value] = model.entries().next().value as [string, number];
+        model.delete(front);
+        const entry = q.shift();
+        expect([entry?.key, entry?.value]).toEqual([front, value]);
+        // The anchor goes back at once, so the queue is never empty.
+        if (front === 'anchor') {
+          model.set('anchor', -1);
+          q.set('anchor', -1);
+        }
+      }
+      expect(q.size).toBe(model.size);
+      expect(q.has(key)).toBe(model.has(key));
+      expect(q.get(key)).toBe(model.get(key));
+    }
+    expect(q.entries()).toEqual([...model.entries()]);
+  });
 });

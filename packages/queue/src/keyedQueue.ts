@@ -3,6 +3,8 @@ interface Node<V> {
   value: V;
   prev: Node<V> | undefined;
   next: Node<V> | undefined;
+  /** False once the node left the queue; it then waits in `nodes` to be reused or dropped. */
+  queued: boolean;
 }
 
 /** A key and its value, as {@link KeyedQueue.shift} returns them. */
@@ -25,6 +27,12 @@ export interface QueueEntry<V> {
  * `Array.prototype.shift` is O(n), and removal from the middle would need a scan. A doubly
  * linked list indexed by a `Map` that is only ever probed by key has neither problem.
  *
+ * A node that leaves the queue stays in the map, marked as not queued, until the queue is empty
+ * (then the map is cleared at once) or such nodes outnumber the queued ones: a key that comes
+ * back meanwhile reuses its node. On a watch stream, where every key is queued and popped again
+ * and again, deleting it from the map each time would make V8 shrink and regrow the map's table
+ * and allocate a node per change.
+ *
  * @internal
  */
 export class KeyedQueue<V> {
@@ -33,20 +41,26 @@ export class KeyedQueue<V> {
   // when `nodes` is empty, and following `next` from `head` visits every node once.
   private head: Node<V> | undefined;
   private tail: Node<V> | undefined;
+  private queued = 0;
+  /** Nodes in `nodes` that are not queued. */
+  private idle = 0;
+  /** What `shift` returns, overwritten by every call. */
+  private readonly front: { key: string; value: V | undefined } = { key: '', value: undefined };
 
   /** How many keys are queued. */
   get size(): number {
-    return this.nodes.size;
+    return this.queued;
   }
 
   /** @returns whether `key` is queued */
   has(key: string): boolean {
-    return this.nodes.has(key);
+    return this.nodes.get(key)?.queued === true;
   }
 
   /** @returns the value queued under `key`, or `undefined` */
   get(key: string): V | undefined {
-    return this.nodes.get(key)?.value;
+    const node = this.nodes.get(key);
+    return node?.queued === true ? node.value : undefined;
   }
 
   /**
@@ -56,37 +70,47 @@ export class KeyedQueue<V> {
    * @returns whether `key` was newly queued
    */
   set(key: string, value: V): boolean {
-    const existing = this.nodes.get(key);
-    if (existing !== undefined) {
-      existing.value = value;
+    let node = this.nodes.get(key);
+    if (node?.queued === true) {
+      node.value = value;
       return false;
     }
-    const node: Node<V> = { key, value, prev: this.tail, next: undefined };
+    if (node === undefined) {
+      node = { key, value, prev: this.tail, next: undefined, queued: true };
+      this.nodes.set(key, node);
+    } else {
+      node.value = value;
+      node.prev = this.tail;
+      node.queued = true;
+      this.idle--;
+    }
     if (this.tail === undefined) this.head = node;
     else this.tail.next = node;
     this.tail = node;
-    this.nodes.set(key, node);
+    this.queued++;
     return true;
   }
 
   /** @returns whether `key` was queued (and is now removed) */
   delete(key: string): boolean {
     const node = this.nodes.get(key);
-    if (node === undefined) return false;
+    if (node?.queued !== true) return false;
     this.unlink(node);
     return true;
   }
 
   /**
    * Removes and returns the front entry, or `undefined` when the queue is empty. The entry is
-   * the queue's own (unlinked) node rather than a new pair: a pop runs for every change
-   * processed.
+   * one object the queue overwrites at every call rather than a new pair, since a pop runs for
+   * every change processed: read it at once.
    */
   shift(): QueueEntry<V> | undefined {
     const node = this.head;
     if (node === undefined) return undefined;
+    this.front.key = node.key;
+    this.front.value = node.value;
     this.unlink(node);
-    return node;
+    return this.front as QueueEntry<V>;
   }
 
   /** Empties the queue. */
@@ -94,6 +118,8 @@ export class KeyedQueue<V> {
     this.nodes.clear();
     this.head = undefined;
     this.tail = undefined;
+    this.queued = 0;
+    this.idle = 0;
   }
 
   /** @returns the queued keys, front first (a snapshot: safe to mutate the queue meanwhile) */
@@ -121,6 +147,22 @@ export class KeyedQueue<V> {
     else node.next.prev = node.prev;
     node.prev = undefined;
     node.next = undefined;
-    this.nodes.delete(node.key);
+    // Holds nothing once out of the queue.
+    node.value = undefined as V;
+    node.queued = false;
+    this.queued--;
+    this.idle++;
+    if (this.queued === 0) {
+      this.nodes.clear();
+      this.idle = 0;
+    } else if (this.idle > 1024 && this.idle > this.queued) {
+      this.dropIdle();
+    }
+  }
+
+  // Bounds the map by twice the queued keys (plus a constant), whatever keys come and go.
+  private dropIdle(): void {
+    for (const [key, node] of this.nodes) if (!node.queued) this.nodes.delete(key);
+    this.idle = 0;
   }
 }

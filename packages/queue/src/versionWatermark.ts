@@ -3,6 +3,8 @@ interface PendingKey {
   readonly key: string;
   /** The version of the last input written before this key's first queued change. */
   readonly before: string | undefined;
+  /** Set once the key's changes were taken for processing. */
+  applied: boolean;
 }
 
 /**
@@ -37,8 +39,11 @@ interface PendingKey {
  */
 export class VersionWatermark {
   /**
-   * Invariant: a key is here iff changes written for it have not been taken for processing;
-   * its record is the one `order` holds for it.
+   * The latest record of every key written since the queue was last empty: a key has changes
+   * not yet taken for processing iff its record here is not `applied`. Applied records stay
+   * until the queue empties (or `order` is compacted) and the map is cleared at once: deleting
+   * each key as it is applied and adding it back at its next change would make V8 shrink and
+   * regrow the map's table, allocating on every watch event.
    */
   private readonly pending = new Map<string, PendingKey>();
   /**
@@ -59,8 +64,8 @@ export class VersionWatermark {
    */
   wrote(resourceVersion: string | undefined, queuedKeys: readonly string[]): void {
     for (const key of queuedKeys) {
-      if (this.pending.has(key)) continue;
-      const record: PendingKey = { key, before: this.latest };
+      if (this.pending.get(key)?.applied === false) continue;
+      const record: PendingKey = { key, before: this.latest, applied: false };
       this.pending.set(key, record);
       this.order.push(record);
     }
@@ -74,7 +79,8 @@ export class VersionWatermark {
    * @param key - the popped key
    */
   applying(key: string): void {
-    this.pending.delete(key);
+    const record = this.pending.get(key);
+    if (record !== undefined) record.applied = true;
   }
 
   /**
@@ -84,11 +90,12 @@ export class VersionWatermark {
   get resourceVersion(): string | undefined {
     while (this.head < this.order.length) {
       const record = this.order[this.head];
-      if (record !== undefined && this.pending.get(record.key) === record) {
+      if (record !== undefined && !record.applied) {
         // A queue that never drains would keep every skipped record: drop them in bulk.
         if (this.head >= 1024 && this.head * 2 >= this.order.length) {
           this.order = this.order.slice(this.head);
           this.head = 0;
+          this.forgetApplied();
         }
         return record.before;
       }
@@ -97,6 +104,12 @@ export class VersionWatermark {
     // Nothing queued: everything written is applied. Reset the order here, where it is empty.
     this.order = [];
     this.head = 0;
+    this.pending.clear();
     return this.latest;
+  }
+
+  // Drops applied records, so that the map holds no more records than `order`.
+  private forgetApplied(): void {
+    for (const [key, record] of this.pending) if (record.applied) this.pending.delete(key);
   }
 }

@@ -44,6 +44,22 @@ describe('Indexer', () => {
       expect(indexer.size).toBe(1);
     });
 
+    it('put stores the object and returns the one it replaced, moving it between index buckets', () => {
+      const indexer = newIndexer();
+      const first = pod('default', 'web', { labels: { app: 'a' }, rv: '1' });
+      expect(indexer.put(first)).toBeUndefined();
+      const second = pod('default', 'web', { labels: { app: 'b' }, rv: '2' });
+      expect(indexer.put(second)).toBe(first);
+      expect(indexer.getByKey('default/web')).toBe(second);
+      expect(indexer.byIndex('app', 'a')).toEqual([]);
+      expect(indexer.byIndex('app', 'b')).toEqual([second]);
+      expect(indexer.size).toBe(1);
+      expect(indexer.resourceVersion).toBe('2');
+      // The same version again: the stored object stays, and is what put reports.
+      expect(indexer.put(pod('default', 'web', { labels: { app: 'c' }, rv: '2' }))).toBe(second);
+      expect(indexer.getByKey('default/web')).toBe(second);
+    });
+
     it('keys cluster-scoped objects by name', () => {
       const indexer = newIndexer();
       indexer.add(pod('', 'node-1'));

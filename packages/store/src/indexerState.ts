@@ -121,7 +121,32 @@ export function upsert<T>(
   keepSameVersion = false,
 ): boolean {
   const hash = stringHash(key);
-  const old = lookup(state.items, key, hash);
+  return upsertOver(state, key, hash, lookup(state.items, key, hash), obj, owner, keepSameVersion);
+}
+
+/**
+ * {@link upsert} for a caller that has looked the key up already.
+ *
+ * @param state - the state to edit
+ * @param key - the object's key
+ * @param hash - `stringHash(key)`
+ * @param old - the object stored under `key` now, or `undefined`
+ * @param obj - the object
+ * @param owner - the edit token
+ * @param keepSameVersion - leave a stored object in place when `obj` has its resourceVersion
+ * @returns whether the state changed
+ * @throws IndexFuncError if an index function throws
+ * @internal
+ */
+export function upsertOver<T>(
+  state: IndexerState<T>,
+  key: string,
+  hash: number,
+  old: T | undefined,
+  obj: T,
+  owner: Owner,
+  keepSameVersion: boolean,
+): boolean {
   if (old === obj) return false;
   if (keepSameVersion && old !== undefined && sameResourceVersion(old, obj)) return false;
   const { table } = state;

@@ -193,6 +193,54 @@ describe('deltaFifo (marbles)', () => {
     });
   });
 
+  it('runs every drain inside aroundDrain: the pops of one turn in one call, after a requeue too', () => {
+    const log: string[] = [];
+    marbles().run(({ cold, flush }) => {
+      const inputs = cold<FifoInput<TestObj>>('(ab) 9ms (c|)', {
+        a: FifoInput.add(obj('a', 1)),
+        b: FifoInput.add(obj('b', 1)),
+        c: FifoInput.update(obj('a', 2)),
+      });
+      let failures = 0;
+      inputs
+        .pipe(
+          deltaFifo<TestObj, string>({
+            scheduler: later(3),
+            aroundDrain: (drain) => {
+              log.push('[');
+              drain();
+              log.push(']');
+            },
+            process: (_deltas, _initial, key) => {
+              // The second pop of `a` fails once.
+              if (key === 'a' && failures++ === 1) throw new RequeueError();
+              return [key];
+            },
+          }),
+          map(describeEvent),
+        )
+        .subscribe((event) => {
+          if (!event.startsWith('depth') && event !== 'synced') log.push(event);
+        });
+      flush();
+    });
+    expect(log).toEqual([
+      'queued:add:a',
+      'queued:add:b',
+      '[',
+      'processed:a',
+      'processed:b',
+      ']',
+      'queued:update:a',
+      // The update of `a` fails once: the pause after the requeue drains inside it too.
+      '[',
+      ']',
+      '[',
+      'processed:a',
+      ']',
+    ]);
+  });
+
   it('unsubscribes the input and the running step at teardown, and emits nothing more', () => {
     marbles().run(({ cold, expectObservable, expectSubscriptions }) => {
       const inputs = cold<FifoInput<TestObj>>('a 7ms b', {

@@ -78,6 +78,15 @@ export interface DeltaFifoConfig<T, R = never> extends DeltaFIFOOptions<T> {
    * microtask): a synchronous burst of inputs coalesces before the first pop.
    */
   drainScheduler?: SchedulerLike;
+  /**
+   * Runs each drain of the queue inside this function: `drain` pops every key it can,
+   * synchronously, and emits their events. For a consumer that writes each pop to a cache and
+   * wants one publication per drain rather than per key, e.g. `(drain) => indexer.batch(drain)`:
+   * every key popped in one turn then reaches the Indexer's subscribers as one snapshot, taken
+   * between pops, so it never shows part of a key's changes. It must call `drain` once,
+   * synchronously. Default: the drain runs as it is.
+   */
+  aroundDrain?: (drain: () => void) => void;
 }
 
 /**
@@ -131,6 +140,7 @@ export function deltaFifo<T, R, I extends FifoInput<T>>(
     keyErrors = 'error',
     scheduler = asyncScheduler,
     drainScheduler = asapScheduler,
+    aroundDrain,
     ...queueOptions
   } = config;
 
@@ -197,7 +207,7 @@ export function deltaFifo<T, R, I extends FifoInput<T>>(
 
       const schedule = (on: SchedulerLike): void => {
         waking = true;
-        const action = on.schedule(drain);
+        const action = on.schedule(runDrain);
         // A synchronous scheduler has run the drain already.
         if (waking) wakeUp = action;
       };
@@ -249,7 +259,7 @@ export function deltaFifo<T, R, I extends FifoInput<T>>(
             return;
           }
           step = undefined;
-          if (stepEnded(key, inRelist, failed, err)) drain();
+          if (stepEnded(key, inRelist, failed, err)) runDrain();
         };
         const inner = from(result).subscribe({
           next: (value) => subscriber.next({ type: 'processed', key, value }),
@@ -284,6 +294,7 @@ export function deltaFifo<T, R, I extends FifoInput<T>>(
         draining = false;
         if (active) complete();
       }
+      const runDrain = aroundDrain === undefined ? drain : (): void => aroundDrain(drain);
 
       subscriber.add(() => {
         active = false;
