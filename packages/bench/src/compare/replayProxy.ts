@@ -8,8 +8,8 @@
  *   server builds a 50,000-pod list in seconds; a client against a real apiserver's watch cache
  *   would not wait for that, and neither should the figures.
  * - **Hold and release.** While held, nothing goes from the server to the client: data is
- *   buffered in order. The server can then generate 100,000 events at its own pace, and on
- *   release they reach the client as fast as the socket carries them.
+ *   kept in order, in a file (see heldData.ts). The server can then generate 100,000 events at
+ *   its own pace, and on release they reach the client as fast as the socket carries them.
  */
 import {
   Agent,
@@ -22,6 +22,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { HeldData } from './heldData.js';
 
 /** A recorded response. */
 interface Recorded {
@@ -166,29 +167,60 @@ function nextPageUrl(url: string, body: Buffer): string | undefined {
   return `${next.pathname}${next.search}`;
 }
 
-/** Data held back for one response: its chunks in order, and whether it has ended. */
+/** Data held back for one response, and whether it has ended. */
 interface HeldResponse {
   readonly res: ServerResponse;
-  chunks: Buffer[];
+  readonly data: HeldData;
   ended: boolean;
 }
 
-const tailBytes = 16_384;
+/** A released response still being sent from its held data: what arrives meanwhile waits. */
+interface Draining {
+  readonly after: Buffer[];
+  ended: boolean;
+}
+
+/** Held data is sent this many bytes at a time (whole chunks), each once the last is written. */
+const batchBytes = 8 << 20;
 
 /**
- * @returns the last few KB held for `held`, across chunk boundaries (a marker may straddle
- *   two chunks). Built when asked rather than on every chunk: a burst is hundreds of
- *   thousands of chunks, and the question is asked every few milliseconds.
+ * Writes `data`'s chunks to `res` in order, a batch at a time under one cork (a few large
+ * writes), each batch read back from the file into the same memory once the one before has
+ * been written: the client takes the data as fast as its socket carries it, and sending it
+ * allocates next to nothing.
+ *
+ * @returns once everything is written or the response is gone
  */
-function tailOf(held: HeldResponse): Buffer {
-  const parts: Buffer[] = [];
-  let length = 0;
-  for (let i = held.chunks.length - 1; i >= 0 && length < tailBytes; i--) {
-    const chunk = held.chunks[i] as Buffer;
-    parts.unshift(chunk);
-    length += chunk.length;
+async function sendHeld(res: ServerResponse, data: HeldData): Promise<void> {
+  const batch = Buffer.allocUnsafe(batchBytes);
+  try {
+    for (let next = 0; next < data.chunks;) {
+      const read = data.readChunks(batch, next);
+      next = read.next;
+      if (!(await written(res, read.chunks))) return;
+    }
+  } finally {
+    data.dispose();
   }
-  return Buffer.concat(parts).subarray(-tailBytes);
+}
+
+/** @returns true once every chunk is written to `res`'s socket, false if it closes first */
+function written(res: ServerResponse, chunks: readonly Buffer[]): Promise<boolean> {
+  if (res.destroyed) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onClose = (): void => resolve(false);
+    res.once('close', onClose);
+    res.cork();
+    chunks.forEach((chunk, i) => {
+      if (i < chunks.length - 1) res.write(chunk);
+      else
+        res.write(chunk, (err) => {
+          res.off('close', onClose);
+          resolve(err === null || err === undefined);
+        });
+    });
+    res.uncork();
+  });
 }
 
 /** One proxy port: one per client process, so each can be held and released on its own. */
@@ -196,6 +228,7 @@ export class ReplayProxy {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
   private held: HeldResponse[] | undefined;
+  private readonly draining = new Map<ServerResponse, Draining>();
   /** Bytes currently held back. */
   heldBytes = 0;
 
@@ -232,7 +265,7 @@ export class ReplayProxy {
   heldComplete(marker: string): boolean {
     const held = this.held ?? [];
     return (
-      held.some((h) => tailOf(h).includes(marker)) ||
+      held.some((h) => h.data.tail().includes(marker)) ||
       (held.length > 0 && held.every((h) => h.ended))
     );
   }
@@ -242,31 +275,40 @@ export class ReplayProxy {
     return (this.held ?? [])
       .map(
         (h) =>
-          `${h.chunks.length} chunks, ended ${h.ended}, ends …${tailOf(h).subarray(-300).toString()}`,
+          `${h.data.chunks} chunks, ended ${h.ended}, ends …${h.data.tail().subarray(-300).toString()}`,
       )
       .join(' | ');
   }
 
-  /** Sends everything held, in order; stops holding. */
+  /**
+   * Sends everything held, in order, as fast as the client's socket takes it; stops holding.
+   * What the server sends meanwhile follows it.
+   */
   release(): void {
     const held = this.held ?? [];
     this.held = undefined;
     this.heldBytes = 0;
-    for (const { res, chunks, ended } of held) {
-      if (chunks.length > 0 && !res.destroyed) {
-        // Chunk by chunk under one cork (a few large writes), not as one concatenated buffer:
-        // copying hundreds of MB first delayed the first byte by up to seconds.
-        res.cork();
-        for (const chunk of chunks) res.write(chunk);
-        process.nextTick(() => res.uncork());
+    for (const { res, data, ended } of held) {
+      if (data.length === 0 || res.destroyed) {
+        data.dispose();
+        if (ended) res.end();
+        continue;
       }
-      if (ended) res.end();
+      const draining: Draining = { after: [], ended };
+      this.draining.set(res, draining);
+      void sendHeld(res, data).then(() => {
+        this.draining.delete(res);
+        if (res.destroyed) return;
+        for (const chunk of draining.after) res.write(chunk);
+        if (draining.ended) res.end();
+      });
     }
   }
 
   /** Closes the port and every connection through it. */
   async stop(): Promise<void> {
     for (const socket of this.sockets) socket.destroy();
+    for (const { data } of this.held ?? []) data.dispose();
     await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
   }
 
@@ -289,8 +331,12 @@ export class ReplayProxy {
       res.writeHead(upstreamRes.statusCode ?? 502, forwardable(upstreamRes.headers));
       res.flushHeaders();
       upstreamRes.on('data', (chunk: Buffer) => {
-        const slot = this.slot(res);
-        if (slot !== undefined) {
+        // Order first: a response still sending what it held queues behind it, held or not.
+        const draining = this.draining.get(res);
+        const slot = draining === undefined ? this.slot(res) : undefined;
+        if (draining !== undefined) {
+          draining.after.push(chunk);
+        } else if (slot !== undefined) {
           this.keep(slot, chunk);
         } else if (!res.write(chunk)) {
           // Backpressure: a client slower than the server slows the server, as over a network.
@@ -299,7 +345,7 @@ export class ReplayProxy {
         }
       });
       upstreamRes.on('end', () => {
-        const slot = this.slot(res);
+        const slot = this.draining.get(res) ?? this.slot(res);
         if (slot !== undefined) slot.ended = true;
         else res.end();
       });
@@ -324,7 +370,7 @@ export class ReplayProxy {
   }
 
   private keep(slot: HeldResponse, chunk: Buffer): void {
-    slot.chunks.push(chunk);
+    slot.data.append(chunk);
     this.heldBytes += chunk.length;
   }
 
@@ -333,7 +379,7 @@ export class ReplayProxy {
     if (this.held === undefined) return undefined;
     let slot = this.held.find((h) => h.res === res);
     if (slot === undefined) {
-      slot = { res, chunks: [], ended: false };
+      slot = { res, data: new HeldData(), ended: false };
       this.held.push(slot);
     }
     return slot;

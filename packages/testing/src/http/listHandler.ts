@@ -1,7 +1,7 @@
 import { expiredStatus, StatusError, tooLargeResourceVersionStatus } from '../api/status.js';
 import type { KubeList } from '../api/types.js';
 import type { ResourceDefinition } from '../registry/resourceDefinition.js';
-import { apiVersionOf } from '../registry/resourceDefinition.js';
+import { apiVersionOf, resourceId } from '../registry/resourceDefinition.js';
 import type { ObjectFilter } from '../selectors/objectFilter.js';
 import { hasSelectors, matchesFilter } from '../selectors/objectFilter.js';
 import type { ServerContext } from '../serverContext.js';
@@ -9,6 +9,7 @@ import { encodeJsonParts, objectJsonParts } from '../storage/objectJson.js';
 import type { Snapshot } from '../storage/objectStore.js';
 import { waitForRevision } from '../storage/waitForRevision.js';
 import { decodeContinue, encodeContinue } from './continueToken.js';
+import { listBody } from './listBodyCache.js';
 import type { ListWatchQuery } from './queryOptions.js';
 
 /** Which state a list reads (§2.2). */
@@ -26,7 +27,8 @@ type ReadPlan =
  * @param def - the listed resource.
  * @param filter - namespace and selectors.
  * @param query - the parsed query.
- * @returns the `<Kind>List` body as UTF-8 JSON.
+ * @returns the `<Kind>List` body as UTF-8 JSON, shared with other answers of the same list at the
+ *   same state (see listBodyCache.ts): never modify it.
  * @throws StatusError 410 for compacted snapshots, 504 for a resourceVersion not reached in time.
  */
 export async function serveList(
@@ -77,7 +79,10 @@ export async function serveList(
       );
       break;
   }
-  return page(def, snapshot, ctx.store.format(snapshot.rv), filter, start, limit);
+  const key = JSON.stringify([resourceId(def), def.builtin, filter, start, limit]);
+  return listBody(snapshot, key, () =>
+    page(def, snapshot, ctx.store.format(snapshot.rv), filter, start, limit),
+  );
 }
 
 function readPlan(ctx: ServerContext, query: ListWatchQuery): ReadPlan {

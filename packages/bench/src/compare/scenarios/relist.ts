@@ -7,7 +7,7 @@
  */
 import type { ExpectedEntry } from '../convergence.js';
 import type { EventCounts } from '../handlers.js';
-import { relistFirstPages } from '../plan.js';
+import { relistFirstPages, syncFirstPages } from '../plan.js';
 import { closeContender, pauseContender, rotate } from '../processes.js';
 import type { ScenarioContext } from './context.js';
 import { watchingMisses } from './context.js';
@@ -17,7 +17,7 @@ import { releaseAndTime, syncAll } from './throughput.js';
 export async function runRelist(ctx: ScenarioContext): Promise<void> {
   const dataset = ctx.plan.large.name;
   const { reps, ...counts } = ctx.plan.relist;
-  await ctx.server.call('prefetch', { dataset, firstPages: [], forget: true });
+  await ctx.server.call('prefetch', { dataset, firstPages: syncFirstPages, forget: true });
   for (let rep = 0; rep < reps; rep += 1) {
     const children = await syncAll(ctx, dataset);
     ctx.log(`relist #${rep + 1}: changing 1 %, compacting, recording the relists for replay…`);
@@ -26,7 +26,8 @@ export async function runRelist(ctx: ScenarioContext): Promise<void> {
       ids: children.map((child) => child.proxyId),
       counts,
       tag: `r${rep}`,
-      firstPages: relistFirstPages,
+      // The next repetition's syncs read the same state: record their lists too.
+      firstPages: [...relistFirstPages, ...syncFirstPages],
     });
     const state = await ctx.server.call<ExpectedEntry[]>('state', { dataset });
     // Every process waits paused until its turn (see pauseContender).

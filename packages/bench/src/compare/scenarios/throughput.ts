@@ -5,7 +5,7 @@
  * its cache (and handler) hold the last version of every object. The dashboard scenario then
  * runs on the same processes.
  */
-import { contenderNames } from '../contender.js';
+import { type ContenderName, contenderNames } from '../contender.js';
 import type { ConvergeParams, PhaseResult } from '../contenderProcess.js';
 import type { ExpectedEntry } from '../convergence.js';
 import {
@@ -21,31 +21,57 @@ import { runDashboard } from './dashboard.js';
 import { recordEventFigures } from './eventFigures.js';
 
 /**
- * Forks every contender on `dataset` and syncs them one after another (untimed).
+ * Untimed syncs run this many at a time: one per core. Nothing is measured while a group
+ * syncs, and each process ends in the same state however its sync was scheduled.
+ */
+const untimedSyncs = 2;
+
+/**
+ * Forks a process per name on `dataset` and syncs them (untimed), {@link untimedSyncs} at once.
+ *
+ * @returns the synced processes, in the order of `names`
+ */
+async function syncContenders(
+  ctx: ScenarioContext,
+  dataset: string,
+  names: readonly ContenderName[],
+  options: { slowHandler?: boolean },
+): Promise<ContenderProcess[]> {
+  const state = await ctx.server.call<ExpectedEntry[]>('state', { dataset });
+  const children: ContenderProcess[] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < names.length) {
+      const index = next++;
+      const name = names[index] as ContenderName;
+      const child = await forkContender(ctx.server, dataset, name, {
+        slowHandler: options.slowHandler === true && name !== 'floor',
+        track: true,
+        extraArgs: ctx.contenderArgs,
+      });
+      await child.rpc.call<PhaseResult>('sync', {
+        cache: state,
+        adds: state.length,
+        timeoutMs: ctx.plan.timeoutMs,
+      } satisfies ConvergeParams);
+      children[index] = child;
+    }
+  };
+  await Promise.all(Array.from({ length: untimedSyncs }, worker));
+  return children;
+}
+
+/**
+ * Forks every contender on `dataset` and syncs them (untimed).
  *
  * @returns the synced processes
  */
-export async function syncAll(
+export function syncAll(
   ctx: ScenarioContext,
   dataset: string,
   options: { slowHandler?: boolean } = {},
 ): Promise<ContenderProcess[]> {
-  const state = await ctx.server.call<ExpectedEntry[]>('state', { dataset });
-  const children: ContenderProcess[] = [];
-  for (const name of contenderNames) {
-    const child = await forkContender(ctx.server, dataset, name, {
-      slowHandler: options.slowHandler === true && name !== 'floor',
-      track: true,
-      extraArgs: ctx.contenderArgs,
-    });
-    await child.rpc.call<PhaseResult>('sync', {
-      cache: state,
-      adds: state.length,
-      timeoutMs: ctx.plan.timeoutMs,
-    } satisfies ConvergeParams);
-    children.push(child);
-  }
-  return children;
+  return syncContenders(ctx, dataset, contenderNames, options);
 }
 
 /**
@@ -72,7 +98,7 @@ export async function warmUp(
 }
 
 /**
- * Forks and syncs one group of contenders per repetition (see {@link syncAll}).
+ * Forks and syncs one group of every contender per repetition (see {@link syncAll}).
  *
  * @returns the groups, one per repetition
  */
@@ -82,9 +108,10 @@ export async function syncGroups(
   reps: number,
   options: { slowHandler?: boolean } = {},
 ): Promise<ContenderProcess[][]> {
-  const groups: ContenderProcess[][] = [];
-  for (let rep = 0; rep < reps; rep += 1) groups.push(await syncAll(ctx, dataset, options));
-  return groups;
+  const names = Array.from({ length: reps }, () => contenderNames).flat();
+  const children = await syncContenders(ctx, dataset, names, options);
+  const size = contenderNames.length;
+  return Array.from({ length: reps }, (_, rep) => children.slice(rep * size, (rep + 1) * size));
 }
 
 /**
