@@ -43,6 +43,28 @@ describe('LineSplitter', () => {
     expect(splitter.push(bytes(':2}\n'))).toEqual(['{"b":2}']);
   });
 
+  it('keeps every line whole when one carry buffer serves line after line, cut at chunk ends', () => {
+    // Each line is cut by a chunk's end and finished by the next chunk, so the carried start of
+    // one line is overwritten by the next one's; lines of growing length make the carry grow.
+    const lines = Array.from({ length: 40 }, (_, i) => `{"n":${i},"s":"${'é'.repeat(i * 97)}"}`);
+    const encoded = bytes(lines.map((line) => `${line}\n`).join(''));
+    const chunks: Uint8Array[] = [];
+    for (let at = 0; at < encoded.length; at += 1_000) chunks.push(encoded.slice(at, at + 1_000));
+    expect(splitAll(chunks)).toEqual(lines);
+  });
+
+  it('splits correctly after a line larger than the carry it keeps between lines', () => {
+    const huge = `{"data":"${'h'.repeat(200_000)}"}`;
+    const after = ['{"a":1}', '{"b":"☸"}'];
+    const encoded = bytes(`${huge}\n${after.join('\n')}\n`);
+    const chunks: Uint8Array[] = [];
+    for (let at = 0; at < encoded.length; at += 65_536) chunks.push(encoded.slice(at, at + 65_536));
+    // The small lines straddle the last cut, so they are carried after the huge one.
+    const cut = encoded.length - 8;
+    chunks.splice(-1, 1, encoded.slice(chunks.length * 65_536 - 65_536, cut), encoded.slice(cut));
+    expect(splitAll(chunks)).toEqual([huge, ...after]);
+  });
+
   it('drops blank lines but keeps lines that merely start with whitespace', () => {
     expect(splitAll([bytes('\n\n  \n\r\n{"a":1}\n \t{"b":2}\n\n')])).toEqual([
       '{"a":1}',
@@ -79,6 +101,14 @@ describe('LineSplitter with a line limit', () => {
     expect(() => splitter.push(kilobyte)).toThrow('too long');
     // What was held is dropped: the next line starts afresh.
     expect(splitter.push(bytes('{"a":1}\n'))).toEqual(['{"a":1}']);
+  });
+
+  it('splits the lines after a dropped line that was carried across chunks', () => {
+    const splitter = new LineSplitter(100, tooLong);
+    splitter.push(bytes(`{"a":1}\n${'x'.repeat(60)}`));
+    expect(() => splitter.push(bytes('x'.repeat(60)))).toThrow('too long');
+    expect(splitter.push(bytes('{"b":'))).toEqual([]);
+    expect(splitter.push(bytes('2}\n{"c":3}\n'))).toEqual(['{"b":2}', '{"c":3}']);
   });
 
   it('accepts lines of exactly the limit, in one chunk or across chunks', () => {

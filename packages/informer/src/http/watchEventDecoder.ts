@@ -35,6 +35,9 @@ export function decodeWatchEvent<T>(
   if (typeof object !== 'object' || object === null) {
     throw new DecodeError('watch', line, 'missing object', context);
   }
-  if (type === 'BOOKMARK' || type === 'ERROR') return { type, object } as WatchEvent<T>;
-  return { type: type as 'ADDED' | 'MODIFIED' | 'DELETED', object: decode(object) };
+  if (type === 'BOOKMARK' || type === 'ERROR') return parsed as WatchEvent<T>;
+  const decoded = decode(object);
+  // The parsed line is the event when decoding keeps the object: no second object per event.
+  if (decoded === object) return parsed as WatchEvent<T>;
+  return { type: type as 'ADDED' | 'MODIFIED' | 'DELETED', object: decoded };
 }
