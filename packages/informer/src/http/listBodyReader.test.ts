@@ -16,6 +16,11 @@ function cutAt(encoded: Uint8Array, offsets: readonly number[]): Uint8Array[] {
   return chunks;
 }
 
+/** The offsets that cut `text` into chunks of `size` bytes. */
+function every(text: string, size: number): number[] {
+  return Array.from({ length: Math.ceil(bytes(text).length / size) }, (_, i) => i * size);
+}
+
 /** Reads `text` cut at `offsets`; returns the value or the thrown error's class name. */
 function read(text: string, offsets: readonly number[] = []): unknown {
   const reader = new ListBodyReader();
@@ -186,12 +191,7 @@ describe('ListBodyReader', () => {
             later === undefined
               ? first
               : `${first.slice(0, -1)},${later[0]}:${JSON.stringify(later[1])}}`;
-          const encoded = bytes(text);
-          const cuts = Array.from(
-            { length: Math.ceil(encoded.length / chunk) },
-            (_, i) => i * chunk,
-          );
-          expect(read(text, cuts)).toEqual(JSON.parse(text));
+          expect(read(text, every(text, chunk))).toEqual(JSON.parse(text));
         },
       ),
     );
@@ -211,12 +211,7 @@ describe('ListBodyReader', () => {
         (at, insert, chunk) => {
           // Replaces one character (or removes it), anywhere in the body.
           const text = valid.slice(0, at) + insert + valid.slice(at + 1);
-          const encoded = bytes(text);
-          const cuts = Array.from(
-            { length: Math.ceil(encoded.length / chunk) },
-            (_, i) => i * chunk,
-          );
-          expect(read(text, cuts)).toEqual(parsed(text));
+          expect(read(text, every(text, chunk))).toEqual(parsed(text));
         },
       ),
     );
