@@ -16,6 +16,11 @@ function cutAt(encoded: Uint8Array, offsets: readonly number[]): Uint8Array[] {
   return chunks;
 }
 
+/** The offsets that cut `text` into chunks of `size` bytes. */
+function every(text: string, size: number): number[] {
+  return Array.from({ length: Math.ceil(bytes(text).length / size) }, (_, i) => i * size);
+}
+
 /** Reads `text` cut at `offsets`; returns the value or the thrown error's class name. */
 function read(text: string, offsets: readonly number[] = []): unknown {
   const reader = new ListBodyReader();
@@ -34,6 +39,9 @@ function parsed(text: string): unknown {
     return (err as Error).constructor.name;
   }
 }
+
+/** Padding that puts the items past the first KiB, which the reader keeps. */
+const pad = 'p'.repeat(1100);
 
 const list = JSON.stringify({
   kind: 'PodList',
@@ -131,6 +139,82 @@ describe('ListBodyReader', () => {
         expect([body, cut, read(body, [cut])]).toEqual([body, cut, parsed(body)]);
       }
     }
+  });
+
+  it('releases the bytes of parsed items: it holds the item being read and the start', () => {
+    const items = Array.from({ length: 300 }, (_, i) => ({
+      metadata: { name: `pod-${i}`, labels: { app: 'x'.repeat(i % 7) } },
+      spec: { text: 'y'.repeat(900) },
+    }));
+    const body = bytes(
+      JSON.stringify({ kind: 'PodList', metadata: { resourceVersion: '3' }, items }),
+    );
+    const largestItem = Math.max(...items.map((item) => bytes(JSON.stringify(item)).length));
+    const chunk = 100;
+    const reader = new ListBodyReader();
+    let most = 0;
+    for (let at = 0; at < body.length; at += chunk) {
+      reader.push(body.subarray(at, at + chunk));
+      most = Math.max(most, reader.bufferedBytes);
+    }
+    // The kept start (1 KiB), one item, and the chunks it straddles.
+    expect(most).toBeLessThanOrEqual(1024 + largestItem + 2 * chunk);
+    expect(reader.end()).toEqual(JSON.parse(new TextDecoder().decode(body)));
+  });
+
+  it('reads items that are not objects as they arrive', () => {
+    const reader = new ListBodyReader();
+    reader.push(bytes('{"items":[1, "a,]", [2,{"b":[]}], true,null ,-0.5e3'));
+    expect(reader.itemsParsed).toBe(5);
+    reader.push(bytes(',{"c":"}"}]}'));
+    expect(reader.itemsParsed).toBe(7);
+    expect(reader.end()).toEqual({
+      items: [1, 'a,]', [2, { b: [] }], true, null, -500, { c: '}' }],
+    });
+  });
+
+  it('agrees with JSON.parse once bytes are released: any items, later items keys, any chunks', () => {
+    const itemsKey = fc.constantFrom('"items"', '"it\\u0065ms"', '"\\u0069tems"', '"item"');
+    fc.assert(
+      fc.property(
+        fc.array(fc.jsonValue({ maxDepth: 3 }), { maxLength: 8 }),
+        fc.option(fc.tuple(itemsKey, fc.jsonValue({ maxDepth: 2 })), { nil: undefined }),
+        fc.integer({ min: 1, max: 9 }),
+        (items, later, chunk) => {
+          // Past the first KiB, which is kept for error messages, so that bytes are released.
+          const first = JSON.stringify({
+            kind: 'List',
+            metadata: { resourceVersion: '7', pad },
+            items,
+          });
+          const text =
+            later === undefined
+              ? first
+              : `${first.slice(0, -1)},${later[0]}:${JSON.stringify(later[1])}}`;
+          expect(read(text, every(text, chunk))).toEqual(JSON.parse(text));
+        },
+      ),
+    );
+  });
+
+  it('fails as JSON.parse fails on a body broken after bytes were released', () => {
+    const valid = JSON.stringify({
+      kind: 'List',
+      metadata: { resourceVersion: '7', pad },
+      items: [{ a: 1 }, 'x', [2], { b: { c: [3, '}'] } }, 4, { d: 'é' }],
+    });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: valid.indexOf('"items"'), max: valid.length - 1 }),
+        fc.constantFrom('', ',', ']', '}', '{', '"', '\\', ' ', 'x', '1'),
+        fc.integer({ min: 1, max: 7 }),
+        (at, insert, chunk) => {
+          // Replaces one character (or removes it), anywhere in the body.
+          const text = valid.slice(0, at) + insert + valid.slice(at + 1);
+          expect(read(text, every(text, chunk))).toEqual(parsed(text));
+        },
+      ),
+    );
   });
 
   it('starts the text for error messages with the body', () => {
