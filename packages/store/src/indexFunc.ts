@@ -36,9 +36,13 @@ export const NamespaceIndex = 'namespace';
  * ```
  */
 export function metaNamespaceIndexFunc(obj: KubeObject): string[] {
+  return [namespaceOf(obj)];
+}
+
+function namespaceOf(obj: KubeObject): string {
   const meta = obj?.metadata;
   if (meta === null || typeof meta !== 'object') throw new TypeError('object has no metadata');
-  return [meta.namespace ?? ''];
+  return meta.namespace ?? '';
 }
 
 /**
@@ -54,8 +58,38 @@ export function metaNamespaceIndexFunc(obj: KubeObject): string[] {
  * ```
  */
 export function labelIndexFunc(labelKey: string): IndexFunc<KubeObject> {
-  return (obj) => {
+  const single = (obj: KubeObject): string | undefined => {
     const value = obj?.metadata?.labels?.[labelKey];
-    return typeof value === 'string' ? [value] : [];
+    return typeof value === 'string' ? value : undefined;
   };
+  const func = (obj: KubeObject): string[] => {
+    const value = single(obj);
+    return value === undefined ? [] : [value];
+  };
+  singleForms.set(func, single);
+  return func;
+}
+
+/**
+ * The allocation-free form of an index function that gives at most one value: that value, or
+ * `undefined` for none. Equivalent to the function it stands for, throwing what it throws.
+ *
+ * @internal
+ */
+export type SingleIndexFunc<T> = (obj: T) => string | undefined;
+
+// The store calls the index functions twice per write (old and new object); for the built-in
+// single-valued ones it calls these forms instead and allocates no array.
+const singleForms = new WeakMap<IndexFunc<never>, SingleIndexFunc<never>>([
+  [metaNamespaceIndexFunc, namespaceOf],
+]);
+
+/**
+ * @param func - an index function
+ * @returns its {@link SingleIndexFunc} form when it is one of the built-in single-valued
+ *   functions, else `undefined`
+ * @internal
+ */
+export function singleFormOf<T>(func: IndexFunc<T>): SingleIndexFunc<T> | undefined {
+  return singleForms.get(func as IndexFunc<never>) as SingleIndexFunc<T> | undefined;
 }

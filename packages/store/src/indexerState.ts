@@ -8,7 +8,7 @@ import {
   isEmpty,
   lookup,
 } from './hamt.js';
-import type { IndexerTable } from './indexerTable.js';
+import type { IndexValues, IndexerTable } from './indexerTable.js';
 import type { KeyFunc } from './keys.js';
 import type { KubeObject } from './kubeObject.js';
 import { stringHash } from './stringHash.js';
@@ -22,8 +22,6 @@ import { stringHash } from './stringHash.js';
  * @internal
  */
 export type IndexRoot<T> = TrieNode<TrieNode<T>>;
-
-const NO_VALUES: readonly string[] = [];
 
 /**
  * Everything an Indexer holds: the items, one {@link IndexRoot} per indexer position, the item
@@ -151,19 +149,34 @@ export function upsertOver<T>(
   if (keepSameVersion && old !== undefined && sameResourceVersion(old, obj)) return false;
   const { table } = state;
   const count = table.funcs.length;
-  const before: (readonly string[])[] = new Array(count);
-  const after: (readonly string[])[] = new Array(count);
-  for (let i = 0; i < count; i++) {
-    after[i] = table.valuesOf(i, obj, key);
-    before[i] = old === undefined ? NO_VALUES : table.valuesOf(i, old, key);
+  if (count === 1) {
+    // The common shape (one index, usually the namespace): no arrays of values per write.
+    const after = table.indexValuesOf(0, obj, key);
+    const before = old === undefined ? undefined : table.indexValuesOf(0, old, key);
+    storeItem(state, key, hash, old, obj, owner);
+    state.indices[0] = moveInIndex(
+      state.indices[0] as IndexRoot<T>,
+      before,
+      after,
+      key,
+      hash,
+      obj,
+      owner,
+    );
+    return true;
   }
-  state.items = assoc(state.items, key, hash, obj, owner);
-  if (old === undefined) state.size++;
+  const before: IndexValues[] = new Array(count);
+  const after: IndexValues[] = new Array(count);
+  for (let i = 0; i < count; i++) {
+    after[i] = table.indexValuesOf(i, obj, key);
+    before[i] = old === undefined ? undefined : table.indexValuesOf(i, old, key);
+  }
+  storeItem(state, key, hash, old, obj, owner);
   for (let i = 0; i < count; i++) {
     state.indices[i] = moveInIndex(
       state.indices[i] as IndexRoot<T>,
-      before[i] as readonly string[],
-      after[i] as readonly string[],
+      before[i],
+      after[i],
       key,
       hash,
       obj,
@@ -171,6 +184,18 @@ export function upsertOver<T>(
     );
   }
   return true;
+}
+
+function storeItem<T>(
+  state: IndexerState<T>,
+  key: string,
+  hash: number,
+  old: T | undefined,
+  obj: T,
+  owner: Owner,
+): void {
+  state.items = assoc(state.items, key, hash, obj, owner);
+  if (old === undefined) state.size++;
 }
 
 /**
@@ -189,16 +214,19 @@ export function remove<T>(state: IndexerState<T>, key: string, owner: Owner): bo
   if (old === undefined) return false;
   const { table } = state;
   const count = table.funcs.length;
-  const before: (readonly string[])[] = new Array(count);
-  for (let i = 0; i < count; i++) before[i] = table.valuesOf(i, old, key);
+  const before: IndexValues[] = new Array(count);
+  for (let i = 0; i < count; i++) before[i] = table.indexValuesOf(i, old, key);
   state.items = dissoc(state.items, key, hash, owner);
   state.size--;
   for (let i = 0; i < count; i++) {
-    let index = state.indices[i] as IndexRoot<T>;
-    for (const value of before[i] as readonly string[]) {
-      index = leaveBucket(index, value, key, hash, owner);
-    }
-    state.indices[i] = index;
+    state.indices[i] = leaveAll(
+      state.indices[i] as IndexRoot<T>,
+      before[i],
+      undefined,
+      key,
+      hash,
+      owner,
+    );
   }
   return true;
 }
@@ -255,22 +283,52 @@ export function buildIndex<T>(
 
 function moveInIndex<T>(
   index: IndexRoot<T>,
-  before: readonly string[],
-  after: readonly string[],
+  before: IndexValues,
+  after: IndexValues,
   key: string,
   hash: number,
   obj: T,
   owner: Owner,
 ): IndexRoot<T> {
-  // The common case: one value, unchanged. The bucket stays, only the object in it changes.
-  if (before.length === 1 && after.length === 1 && before[0] === after[0]) {
-    return joinBucket(index, after[0] as string, key, hash, obj, owner);
+  if (typeof after === 'string') {
+    // The common case: one value, unchanged. The bucket stays, only the object in it changes.
+    if (before !== after) index = leaveAll(index, before, after, key, hash, owner);
+    return joinBucket(index, after, key, hash, obj, owner);
   }
-  for (const value of before) {
-    if (!after.includes(value)) index = leaveBucket(index, value, key, hash, owner);
+  if (after === undefined) return leaveAll(index, before, after, key, hash, owner);
+  // Several values: one array of one unchanged value is the common case too.
+  if (after.length === 1 && before !== undefined && typeof before !== 'string') {
+    if (before.length === 1 && before[0] === after[0]) {
+      return joinBucket(index, after[0] as string, key, hash, obj, owner);
+    }
   }
+  index = leaveAll(index, before, after, key, hash, owner);
   for (const value of after) index = joinBucket(index, value, key, hash, obj, owner);
   return index;
+}
+
+// Leaves every bucket of `before` that `after` does not name.
+function leaveAll<T>(
+  index: IndexRoot<T>,
+  before: IndexValues,
+  after: IndexValues,
+  key: string,
+  hash: number,
+  owner: Owner,
+): IndexRoot<T> {
+  if (before === undefined) return index;
+  if (typeof before === 'string') {
+    return names(after, before) ? index : leaveBucket(index, before, key, hash, owner);
+  }
+  for (const value of before) {
+    if (!names(after, value)) index = leaveBucket(index, value, key, hash, owner);
+  }
+  return index;
+}
+
+function names(values: IndexValues, value: string): boolean {
+  if (values === undefined) return false;
+  return typeof values === 'string' ? values === value : values.includes(value);
 }
 
 function joinBucket<T>(

@@ -1,5 +1,13 @@
 import { IndexConflictError, IndexFuncError } from './indexErrors.js';
-import type { IndexFunc, Indexers } from './indexFunc.js';
+import { type IndexFunc, type Indexers, type SingleIndexFunc, singleFormOf } from './indexFunc.js';
+
+/**
+ * An object's values in one index, as the write path carries them: one value as a plain string,
+ * no value as `undefined`, several (or the result of a function with no single form) as an array.
+ *
+ * @internal
+ */
+export type IndexValues = string | readonly string[] | undefined;
 
 /**
  * The immutable set of index functions of one Indexer state, each at a fixed position that the
@@ -15,12 +23,15 @@ export class IndexerTable<T> {
   readonly funcs: readonly IndexFunc<T>[];
   /** The indexers as given, frozen; what `getIndexers` returns. */
   readonly record: Readonly<Indexers<T>>;
+  /** Allocation-free forms of the index functions, by position, where one is known. */
+  private readonly singles: readonly (SingleIndexFunc<T> | undefined)[];
   private readonly positions: ReadonlyMap<string, number>;
 
   /** @param indexers - the index functions by name */
   constructor(indexers: Indexers<T>) {
     this.names = Object.keys(indexers);
     this.funcs = this.names.map((name) => indexers[name] as IndexFunc<T>);
+    this.singles = this.funcs.map((func) => singleFormOf(func));
     this.positions = new Map(this.names.map((name, position) => [name, position]));
     this.record = Object.freeze({ ...indexers });
   }
@@ -56,6 +67,26 @@ export class IndexerTable<T> {
   valuesOf(position: number, obj: T, key: string | undefined): string[] {
     try {
       return (this.funcs[position] as IndexFunc<T>)(obj);
+    } catch (error) {
+      throw new IndexFuncError(this.names[position] as string, key, error);
+    }
+  }
+
+  /**
+   * Runs one index function, through its single-valued form when it has one, which allocates
+   * nothing.
+   *
+   * @param position - the index position
+   * @param obj - the object to index
+   * @param key - the object's key, for the error message
+   * @returns the index values
+   * @throws {@link IndexFuncError} wrapping whatever the index function threw
+   */
+  indexValuesOf(position: number, obj: T, key: string): IndexValues {
+    const single = this.singles[position];
+    if (single === undefined) return this.valuesOf(position, obj, key);
+    try {
+      return single(obj);
     } catch (error) {
       throw new IndexFuncError(this.names[position] as string, key, error);
     }
