@@ -66,6 +66,6 @@ describe('singleFormOf', () => {
   });
 
   it('has no form for a function it does not know', () => {
-    expect(singleFormOf((obj: KubeObject) => [obj.metadata.name ?? ''])).toBeUndefined();
+    expect(singleFormOf((obj: KubeObject) => [obj.metadata?.name ?? ''])).toBeUndefined();
   });
 });

@@ -164,7 +164,10 @@ describe('Indexer against a Map + full-scan model', () => {
         fc.array(fc.array(opArb, { minLength: 1, maxLength: 4 }), { maxLength: 30 }),
         fc.boolean(),
         // All indexes, or one alone: a single index takes a write path of its own.
-        fc.constantFrom<readonly IndexName[]>(indexNames, ...indexNames.map((name) => [name])),
+        fc.constantFrom<readonly IndexName[]>(
+          indexNames,
+          ...indexNames.map((name): IndexName[] => [name]),
+        ),
         (steps, batched, names) => {
           const indexers = Object.fromEntries(names.map((name) => [name, indexFuncs[name]]));
           const indexer = new Indexer<TestPod>({ indexers });

@@ -153,7 +153,8 @@ export function upsertOver<T>(
     // The common shape (one index, usually the namespace): no arrays of values per write.
     const after = table.indexValuesOf(0, obj, key);
     const before = old === undefined ? undefined : table.indexValuesOf(0, old, key);
-    storeItem(state, key, hash, old, obj, owner);
+    state.items = assoc(state.items, key, hash, obj, owner);
+    if (old === undefined) state.size++;
     state.indices[0] = moveInIndex(
       state.indices[0] as IndexRoot<T>,
       before,
@@ -171,7 +172,8 @@ export function upsertOver<T>(
     after[i] = table.indexValuesOf(i, obj, key);
     before[i] = old === undefined ? undefined : table.indexValuesOf(i, old, key);
   }
-  storeItem(state, key, hash, old, obj, owner);
+  state.items = assoc(state.items, key, hash, obj, owner);
+  if (old === undefined) state.size++;
   for (let i = 0; i < count; i++) {
     state.indices[i] = moveInIndex(
       state.indices[i] as IndexRoot<T>,
@@ -184,18 +186,6 @@ export function upsertOver<T>(
     );
   }
   return true;
-}
-
-function storeItem<T>(
-  state: IndexerState<T>,
-  key: string,
-  hash: number,
-  old: T | undefined,
-  obj: T,
-  owner: Owner,
-): void {
-  state.items = assoc(state.items, key, hash, obj, owner);
-  if (old === undefined) state.size++;
 }
 
 /**
