@@ -14,6 +14,7 @@ import { FaultInjector } from './faults/faultInjector.js';
 import { seededRandom } from './faults/random.js';
 import { handleRequest } from './http/requestHandler.js';
 import { closeListener, listenTracked, restartListener } from './http/listener.js';
+import { RequestLog, type RecordedRequest } from './http/requestLog.js';
 import type { ObjectRef } from './objectRef.js';
 import type { FakeApiServerOptions, ResolvedOptions } from './options.js';
 import { resolveOptions } from './options.js';
@@ -60,6 +61,7 @@ export class FakeApiServer {
       }),
       registry: new ResourceRegistry(),
       faults: this.faults,
+      requests: new RequestLog(options.requestLogLimit),
       watches: new Set<WatchStream>(),
       shutdown: this.abort.signal,
       random,
@@ -287,6 +289,26 @@ export class FakeApiServer {
   /** Sends a bookmark now to every open watch that allows bookmarks. */
   sendBookmarks(): void {
     for (const watch of this.ctx.watches) watch.bookmark();
+  }
+
+  /**
+   * The most recent requests the server received (at most `requestLogLimit`, default 1,000),
+   * oldest first, whether they were served or refused: what a client asked for.
+   *
+   * @returns a copy of the log.
+   * @example
+   * ```ts
+   * const lists = server.requests().filter((r) => r.method === 'GET' && r.query['watch'] === undefined);
+   * expect(lists.at(-1)?.query['resourceVersionMatch']).toBe('Exact');
+   * ```
+   */
+  requests(): RecordedRequest[] {
+    return this.ctx.requests.entries();
+  }
+
+  /** Forgets the requests recorded so far (see {@link FakeApiServer.requests}). */
+  clearRequests(): void {
+    this.ctx.requests.clear();
   }
 
   /** Ends every open watch cleanly, as a server-side timeout would. */

@@ -7,6 +7,7 @@
  */
 export { FakeApiServer } from './fakeApiServer.js';
 export type { FakeApiServerOptions } from './options.js';
+export type { RecordedRequest } from './http/requestLog.js';
 export type { ObjectRef } from './objectRef.js';
 export type {
   KubeList,
@@ -35,6 +36,7 @@ export { FaultInjector } from './faults/faultInjector.js';
 export type {
   FaultKind,
   FaultTarget,
+  InjectedErrorCode,
   RandomStreamFaults,
   StreamFaultKind,
 } from './faults/faultKinds.js';

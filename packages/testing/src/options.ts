@@ -46,6 +46,11 @@ export interface FakeApiServerOptions {
    * act like aggregated API servers whose versions are not increasing numbers.
    */
   resourceVersions?: ResourceVersionFormat;
+  /**
+   * How many of the most recent requests {@link FakeApiServer.requests} keeps (older ones are
+   * dropped, so the memory stays bounded under load). Default 1,000; 0 records none.
+   */
+  requestLogLimit?: number;
 }
 
 /** {@link FakeApiServerOptions} with every default filled in. */
@@ -78,6 +83,7 @@ export function resolveOptions(
     tooLargeResourceVersionWaitMs: options.tooLargeResourceVersionWaitMs ?? 3_000,
     watchList: options.watchList ?? true,
     expiredWatchAsHttp410: options.expiredWatchAsHttp410 ?? false,
+    requestLogLimit: options.requestLogLimit ?? 1_000,
     forbiddenNamespaces: options.forbiddenNamespaces ?? [],
     seed: options.seed ?? 1,
     now: options.now ?? (() => new Date()),

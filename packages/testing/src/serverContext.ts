@@ -1,4 +1,5 @@
 import type { FaultInjector } from './faults/faultInjector.js';
+import type { RequestLog } from './http/requestLog.js';
 import type { ResolvedOptions } from './options.js';
 import type { ResourceRegistry } from './registry/resourceRegistry.js';
 import type { ObjectStore } from './storage/objectStore.js';
@@ -10,6 +11,8 @@ export interface ServerContext {
   readonly store: ObjectStore;
   readonly registry: ResourceRegistry;
   readonly faults: FaultInjector;
+  /** The most recent requests, for tests to read back. */
+  readonly requests: RequestLog;
   /** Open watch streams, closed by `stop()`. */
   readonly watches: Set<WatchStream>;
   /** Aborted when the server stops, to cut pending waits short. */

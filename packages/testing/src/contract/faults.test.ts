@@ -39,6 +39,28 @@ test.each([500, 503] as const)(
   },
 );
 
+test('a 410 request fault answers a list as kube-apiserver answers a compacted version', async () => {
+  server.faults.failRequests({ code: 410, verb: 'list' });
+  const res = await client.get('/api/v1/pods?resourceVersion=3&resourceVersionMatch=Exact');
+  expect(res.status).toBe(410);
+  expect(res.body).toMatchObject({
+    reason: 'Expired',
+    message: 'The resourceVersion for the provided list is too old.',
+  });
+});
+
+test('a 504 request fault answers a list as a watch cache behind the requested version', async () => {
+  server.faults.failRequests({ code: 504, verb: 'list' });
+  const res = await client.get(`/api/v1/pods?resourceVersion=${server.resourceVersion}`);
+  expect(res.status).toBe(504);
+  expect(res.headers.get('retry-after')).toBe('1');
+  expect(res.body).toMatchObject({
+    reason: 'Timeout',
+    details: { causes: [{ reason: 'ResourceVersionTooLarge' }] },
+  });
+  expect(res.body.message).toContain(`Too large resource version: ${server.resourceVersion}`);
+});
+
 test('closeWatchAfter ends the stream cleanly after N events', async () => {
   server.faults.closeWatchAfter(2);
   const w = await client.watch(watchPath());

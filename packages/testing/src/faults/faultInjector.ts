@@ -1,5 +1,6 @@
 import type {
   FaultKind,
+  InjectedErrorCode,
   FaultTarget,
   RandomStreamFaults,
   RequestFault,
@@ -99,9 +100,13 @@ export class FaultInjector {
   /**
    * Answers the next matching requests with an error Status instead of serving them.
    *
-   * @param options - status code (500, 503 or 429), optional `Retry-After` seconds and target.
+   * @param options - status code (429, 500, 503, or 410 and 504 for a resourceVersion the
+   *   server cannot serve: see {@link InjectedErrorCode}), optional `Retry-After` seconds and
+   *   target.
    */
-  failRequests(options: { code: 429 | 500 | 503; retryAfterSeconds?: number } & FaultTarget): void {
+  failRequests(
+    options: { code: InjectedErrorCode; retryAfterSeconds?: number } & FaultTarget,
+  ): void {
     const { code, retryAfterSeconds, ...target } = options;
     this.armRequest({ kind: 'errorResponse', code, retryAfterSeconds }, target);
   }

@@ -31,11 +31,19 @@ export interface StreamFault {
   readonly afterEvents: number;
 }
 
+/**
+ * Status codes an `errorResponse` fault answers with: 429 `TooManyRequests`, 500
+ * `InternalError`, 503 `ServiceUnavailable`, and, as kube-apiserver answers a list whose
+ * resourceVersion it cannot serve, 410 `Expired` (compacted) and 504 `Timeout` with cause
+ * `ResourceVersionTooLarge` (a watch cache behind the requested version, as after a restart).
+ */
+export type InjectedErrorCode = 410 | 429 | 500 | 503 | 504;
+
 /** A fault applied to a request before it is answered. */
 export type RequestFault =
   | {
       readonly kind: 'errorResponse';
-      readonly code: 429 | 500 | 503;
+      readonly code: InjectedErrorCode;
       readonly retryAfterSeconds: number | undefined;
     }
   | { readonly kind: 'delayResponse'; readonly ms: number };

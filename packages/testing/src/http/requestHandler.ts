@@ -1,5 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { failure, methodNotAllowed, pathNotFound, StatusError } from '../api/status.js';
+import {
+  expiredStatus,
+  failure,
+  methodNotAllowed,
+  pathNotFound,
+  StatusError,
+  tooLargeResourceVersionStatus,
+} from '../api/status.js';
+import type { Status } from '../api/types.js';
+import type { RequestFault } from '../faults/faultKinds.js';
 import type { Authenticator } from '../auth/authenticator.js';
 import { apiGroup, apiGroupList, apiResourceList, coreApiVersions } from '../registry/discovery.js';
 import type { ResourceDefinition } from '../registry/resourceDefinition.js';
@@ -53,9 +62,10 @@ export async function handleRequest(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://fake');
+  ctx.requests.record(req.method ?? 'GET', url);
   try {
     auth.authenticate(req);
-    const url = new URL(req.url ?? '/', 'http://fake');
     const target = route(url.pathname, ctx.registry);
     if (target.kind !== 'resource') {
       if (req.method !== 'GET' && req.method !== 'HEAD') throw methodNotAllowed(req.method ?? '');
@@ -115,7 +125,7 @@ async function handleResource(
       : undefined;
   const verb = verbOf(method, name, query?.watch ?? false);
   auth.authorize(verb, def.plural, def.group, namespace);
-  await applyRequestFault(ctx, verb, def, res);
+  await applyRequestFault(ctx, verb, def, query?.resourceVersion ?? '', res);
   if (res.writableEnded) return;
 
   if (query !== undefined) {
@@ -178,6 +188,7 @@ async function applyRequestFault(
   ctx: ServerContext,
   verb: string,
   def: ResourceDefinition,
+  resourceVersion: string,
   res: ServerResponse,
 ): Promise<void> {
   const fault = ctx.faults.takeRequestFault(verb, def.plural);
@@ -188,17 +199,41 @@ async function applyRequestFault(
     if (ctx.shutdown.aborted) res.destroy();
     return;
   }
+  throw new StatusError(injectedStatus(fault, resourceVersion, ctx));
+}
+
+function injectedStatus(
+  fault: Extract<RequestFault, { kind: 'errorResponse' }>,
+  resourceVersion: string,
+  ctx: ServerContext,
+): Status {
   const { code, retryAfterSeconds } = fault;
-  const reason =
-    code === 429 ? 'TooManyRequests' : code === 503 ? 'ServiceUnavailable' : 'InternalError';
-  const message =
-    code === 429
-      ? 'Too many requests, please try again later.'
-      : code === 503
-        ? 'The server is currently unable to handle the request'
-        : 'Internal error occurred: injected fault';
   const details = retryAfterSeconds === undefined ? {} : { retryAfterSeconds };
-  throw new StatusError(failure(code, reason, message, details));
+  switch (code) {
+    case 410:
+      return expiredStatus('The resourceVersion for the provided list is too old.');
+    case 504:
+      return tooLargeResourceVersionStatus(
+        resourceVersion,
+        ctx.store.format(ctx.store.resourceVersion),
+      );
+    case 429:
+      return failure(
+        code,
+        'TooManyRequests',
+        'Too many requests, please try again later.',
+        details,
+      );
+    case 503:
+      return failure(
+        code,
+        'ServiceUnavailable',
+        'The server is currently unable to handle the request',
+        details,
+      );
+    case 500:
+      return failure(code, 'InternalError', 'Internal error occurred: injected fault', details);
+  }
 }
 
 function delay(ms: number, signal: AbortSignal): Promise<void> {
