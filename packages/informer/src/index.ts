@@ -28,6 +28,7 @@ export type { GroupVersionResource, ResourceRef } from './http/resourcePath.js';
 export type {
   ListPage,
   ListRequestOptions,
+  ResourceVersionMatch,
   ListerWatcher,
   WatchEvent,
   WatchEventType,

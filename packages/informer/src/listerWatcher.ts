@@ -2,12 +2,28 @@ import type { Observable } from 'rxjs';
 import type { Status } from './status.js';
 
 /**
+ * How a list applies its `resourceVersion` (client-go's `metav1.ResourceVersionMatch`):
+ * `Exact` answers the state at exactly that version (410 `Expired` once it is compacted);
+ * `NotOlderThan` answers a state at least that new. Both need a `resourceVersion` (the API
+ * server refuses them without one with 422 `Invalid`), and `Exact` refuses `"0"`.
+ */
+export type ResourceVersionMatch = 'Exact' | 'NotOlderThan';
+
+/**
  * Options of one list request (one page): the fields of client-go's `metav1.ListOptions` that a
  * list uses.
  */
 export interface ListRequestOptions {
-  /** `"0"` (any state), `""`/absent (most recent), or a version to be not older than. */
+  /**
+   * `"0"` (any state), `""`/absent (most recent), or a version: without `resourceVersionMatch`,
+   * not older than it when unpaged and exactly it with a `limit`.
+   */
   resourceVersion?: string;
+  /**
+   * Sent as the `resourceVersionMatch` parameter: how `resourceVersion` applies. Absent: the
+   * server's legacy rule above. Never sent with `continue` (the server refuses it there).
+   */
+  resourceVersionMatch?: ResourceVersionMatch;
   /** Page size; absent or 0 for an unpaged list. */
   limit?: number;
   /** Continue token of the previous page. */

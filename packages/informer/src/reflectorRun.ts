@@ -162,7 +162,7 @@ export class ReflectorRun<T> {
   private list(current: Subscription, resourceVersion: string, limit: number | undefined): void {
     this.monitor.listing?.(resourceVersion, limit);
     current.add(
-      listAll(this.lw, resourceVersion, limit).subscribe({
+      listAll(this.lw, { resourceVersion, limit }).subscribe({
         next: (result) => {
           this.monitor.listed?.(result.items.length, result.resourceVersion);
           this.emitList(result.items, result.resourceVersion);

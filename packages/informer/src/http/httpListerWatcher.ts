@@ -122,6 +122,9 @@ export function httpListerWatcher<T>(
       };
       const query = selectors(new URLSearchParams());
       if (listOptions.resourceVersion) query.set('resourceVersion', listOptions.resourceVersion);
+      if (listOptions.resourceVersionMatch) {
+        query.set('resourceVersionMatch', listOptions.resourceVersionMatch);
+      }
       if (listOptions.limit) query.set('limit', String(listOptions.limit));
       if (listOptions.continue) query.set('continue', listOptions.continue);
       const idleMs = options.listIdleTimeoutMs ?? defaultListIdleTimeoutMs;
