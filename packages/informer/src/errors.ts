@@ -10,6 +10,7 @@ export type InformerErrorKind =
   | 'idle'
   | 'shortWatch'
   | 'watchList'
+  | 'inconsistent'
   | 'tooLarge'
   | 'object'
   | 'handler'
@@ -294,6 +295,49 @@ export class WatchListError extends InformerError {
   constructor(context: ErrorContext) {
     super(`watch-list ${context.resource}: ended before the initial events were complete`, context);
   }
+}
+
+/**
+ * The consistency check of a streaming list (`checkWatchListConsistency`, client-go's
+ * `KUBE_WATCHLIST_INCONSISTENCY_DETECTOR`) found that the objects the stream delivered differ
+ * from a list at exactly the same resource version. client-go panics here; the informer reports
+ * it and keeps running on what the stream delivered. The keys are namespace/name.
+ */
+export class WatchListInconsistencyError extends InformerError {
+  readonly kind = 'inconsistent';
+  /** Keys the list has and the stream did not deliver. */
+  readonly missing: readonly string[];
+  /** Keys the stream delivered and the list does not have. */
+  readonly unexpected: readonly string[];
+  /** Keys both have, with another `uid` or `resourceVersion`. */
+  readonly differing: readonly string[];
+
+  /**
+   * @param listedAt - the resource version both were compared at
+   * @param diff - the keys that differ
+   * @param context - resource and resource version
+   */
+  constructor(listedAt: string, diff: WatchListDiff, context: ErrorContext) {
+    const counts = `${diff.missing.length} missing, ${diff.unexpected.length} unexpected, ${diff.differing.length} differing`;
+    const sample = [...diff.missing, ...diff.unexpected, ...diff.differing].slice(0, 5).join(', ');
+    super(
+      `watch-list ${context.resource}: initial events differ from a list at exactly ${listedAt} (${counts}: ${sample})`,
+      context,
+    );
+    this.missing = diff.missing;
+    this.unexpected = diff.unexpected;
+    this.differing = diff.differing;
+  }
+}
+
+/** How the objects of a streaming list differ from a list at the same version, by key. */
+export interface WatchListDiff {
+  /** Keys the list has and the stream did not deliver. */
+  readonly missing: readonly string[];
+  /** Keys the stream delivered and the list does not have. */
+  readonly unexpected: readonly string[];
+  /** Keys both have, with another `uid` or `resourceVersion`. */
+  readonly differing: readonly string[];
 }
 
 /**

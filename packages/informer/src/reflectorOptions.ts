@@ -62,6 +62,14 @@ export interface ReflectorOptions {
    * list-then-watch when the server rejects it. Default false.
    */
   streamingList?: boolean;
+  /**
+   * After each streaming list, list once more at exactly the version of its closing bookmark
+   * (`resourceVersionMatch=Exact`) and compare the objects by key, `uid` and `resourceVersion`;
+   * a difference is reported as a `WatchListInconsistencyError` and the informer carries on
+   * with what the stream delivered. client-go's `KUBE_WATCHLIST_INCONSISTENCY_DETECTOR`: meant
+   * for tests and CI, since it doubles the cost of every streaming list. Default false.
+   */
+  checkWatchListConsistency?: boolean;
   /** Key function for the streaming list's temporary store. Default: namespace/name. */
   keyFunc?: KeyFunc<unknown>;
   /**

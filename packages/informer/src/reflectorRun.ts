@@ -19,6 +19,7 @@ import {
   VeryShortWatchError,
   WatchIdleError,
   WatchListError,
+  WatchListInconsistencyError,
   type ErrorContext,
 } from './errors.js';
 import type { ListerWatcher, WatchEvent } from './listerWatcher.js';
@@ -37,6 +38,7 @@ import {
   type ReflectorOptions,
 } from './reflectorOptions.js';
 import { resourceVersionOf } from './resourceVersion.js';
+import { diffWatchList } from './watchListConsistency.js';
 
 /**
  * One watch's progress.
@@ -281,7 +283,34 @@ export class ReflectorRun<T> {
     state.initial = undefined;
     this.monitor.listed?.(initial.size, resourceVersion);
     this.emitList(initial.values(), resourceVersion);
+    if (this.options.checkWatchListConsistency) {
+      this.checkConsistency(state.current, initial, resourceVersion);
+    }
     this.dispatch({ type: 'initialEventsEnded', resourceVersion });
+  }
+
+  /**
+   * client-go's watch-list consistency check: lists at exactly the streamed version and reports
+   * any difference. It runs beside the watch (the stream goes on) and ends with it.
+   */
+  private checkConsistency(
+    current: Subscription,
+    streamed: Map<unknown, T>,
+    resourceVersion: string,
+  ): void {
+    // `Exact` needs a real version: the server refuses it for "" and "0" (client-go skips too).
+    if (resourceVersion === '' || resourceVersion === '0') return;
+    current.add(
+      listAll(this.lw, { resourceVersion, resourceVersionMatch: 'Exact' }).subscribe({
+        next: (list) => {
+          const diff = diffWatchList(streamed.values(), list.items, this.keyFunc);
+          if (diff.missing.length + diff.unexpected.length + diff.differing.length > 0) {
+            this.report(new WatchListInconsistencyError(resourceVersion, diff, this.errorContext));
+          }
+        },
+        error: (err: unknown) => this.report(this.typed(err)),
+      }),
+    );
   }
 
   /** The watch failed: report, stop it, and let the machine decide what comes next. */

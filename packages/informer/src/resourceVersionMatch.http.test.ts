@@ -1,5 +1,5 @@
 import type { KubeObject } from '@rxkube/store';
-import { FakeApiServer } from '@rxkube/testing';
+import type { FakeApiServer } from '@rxkube/testing';
 import { firstValueFrom } from 'rxjs';
 import { listerWatcher } from './clientNode/clientNodeListerWatcher.js';
 import { isExpired, isRejectedRequest } from './errorPredicates.js';

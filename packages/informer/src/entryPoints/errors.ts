@@ -24,9 +24,10 @@ export {
   VeryShortWatchError,
   WatchIdleError,
   WatchListError,
+  WatchListInconsistencyError,
   WatchStreamError,
 } from '../errors.js';
-export type { ApiVerb } from '../errors.js';
+export type { ApiVerb, WatchListDiff } from '../errors.js';
 export {
   isConnectionFailure,
   isExpired,
