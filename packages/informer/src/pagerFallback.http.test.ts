@@ -5,9 +5,14 @@ import { firstValueFrom, tap, type Observable } from 'rxjs';
 import { listerWatcher } from './clientNode/clientNodeListerWatcher.js';
 import { isExpired } from './errorPredicates.js';
 import { ApiError } from './errors.js';
-import type { ListPage, ListRequestOptions, ListerWatcher } from './listerWatcher.js';
+import type {
+  ListPage,
+  ListRequestOptions,
+  ListerWatcher,
+  ResourceVersionMatch,
+} from './listerWatcher.js';
 import { silentLogger } from './logger.js';
-import { listAll } from './pager.js';
+import { listAll, type ListResult } from './pager.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
 import { cacheState, serverPodState } from './testSupport/cacheState.testing.js';
 import { pod } from './testSupport/pods.testing.js';
@@ -62,37 +67,42 @@ function compactingBetweenPages(
   };
 }
 
-test('an expired continue token is followed by one unpaged list at the requested version', async () => {
+/**
+ * Lists pods of `a` two at a time at the current version with `match`; the continue token of
+ * the second page expires.
+ */
+async function pagedListThroughExpiry(
+  match: ResourceVersionMatch,
+): Promise<{ requested: string; outcome: ListResult<KubeObject> | unknown }> {
   loadPods(server, { count: 5, namespaces: ['a'] });
   const requested = server.resourceVersion;
   const lw = compactingBetweenPages(listerWatcher<KubeObject>(server.kubeConfig(), pods));
   lw.armed = true;
   server.clearRequests();
-  const result = await firstValueFrom(
-    listAll(lw, { resourceVersion: requested, resourceVersionMatch: 'NotOlderThan', limit: 2 }),
-  );
+  const outcome = await firstValueFrom(
+    listAll(lw, { resourceVersion: requested, resourceVersionMatch: match, limit: 2 }),
+  ).catch((err: unknown) => err);
+  return { requested, outcome };
+}
+
+test('an expired continue token is followed by one unpaged list at the requested version', async () => {
+  const { requested, outcome } = await pagedListThroughExpiry('NotOlderThan');
   expect(lists()).toEqual([
     { resourceVersion: requested, resourceVersionMatch: 'NotOlderThan', limit: '2' },
     { continue: expect.any(String), limit: '2' },
     { resourceVersion: requested, resourceVersionMatch: 'NotOlderThan' },
   ]);
+  const result = outcome as ListResult<KubeObject>;
   expect(cacheState(result.items)).toEqual(serverPodState(server));
   expect(result.resourceVersion).toBe(server.resourceVersion);
 });
 
 test('an Exact list whose continue token expires retries Exact, and its 410 is the caller’s', async () => {
-  loadPods(server, { count: 5, namespaces: ['a'] });
-  const requested = server.resourceVersion;
-  const lw = compactingBetweenPages(listerWatcher<KubeObject>(server.kubeConfig(), pods));
-  lw.armed = true;
-  server.clearRequests();
-  const failure = await firstValueFrom(
-    listAll(lw, { resourceVersion: requested, resourceVersionMatch: 'Exact', limit: 2 }),
-  ).catch((err: unknown) => err);
+  const { requested, outcome } = await pagedListThroughExpiry('Exact');
   expect(lists().at(-1)).toEqual({ resourceVersion: requested, resourceVersionMatch: 'Exact' });
   expect(lists()).toHaveLength(3);
-  expect(failure).toBeInstanceOf(ApiError);
-  expect(isExpired(failure)).toBe(true);
+  expect(outcome).toBeInstanceOf(ApiError);
+  expect(isExpired(outcome)).toBe(true);
 });
 
 /**
@@ -121,21 +131,23 @@ async function informerRelistingThroughExpiry(
   server.faults.failRequests({ code: 500, verb: 'watch' });
   server.clearRequests();
   server.closeWatches();
+  const running = informer;
+  await eventually(() => running.getIndexer().getByKey('a/newcomer') !== undefined, 'the newcomer');
   return { synced };
 }
 
+const cacheMatchesServer = (): boolean =>
+  JSON.stringify(cacheState(informer?.getIndexer().list() ?? [])) ===
+  JSON.stringify(serverPodState(server));
+
 test('an informer whose continue token expires mid-relist lists again at the requested version', async () => {
   const { synced } = await informerRelistingThroughExpiry();
-  const current = informer!;
-  await eventually(() => current.getIndexer().getByKey('a/newcomer') !== undefined, 'the newcomer');
   expect(lists()).toEqual([
     { resourceVersion: synced, limit: '2' },
     { continue: expect.any(String), limit: '2' },
     { resourceVersion: synced },
   ]);
-  expect(JSON.stringify(cacheState(current.getIndexer().list()))).toBe(
-    JSON.stringify(serverPodState(server)),
-  );
+  expect(cacheMatchesServer()).toBe(true);
 });
 
 test('when that list fails as too large a version, the informer relists at "" (consistent)', async () => {
@@ -145,8 +157,6 @@ test('when that list fails as too large a version, the informer relists at "" (c
   const { synced } = await informerRelistingThroughExpiry(() =>
     server.faults.failRequests({ code: 504, verb: 'list' }),
   );
-  const current = informer!;
-  await eventually(() => current.getIndexer().getByKey('a/newcomer') !== undefined, 'the newcomer');
   expect(lists()).toEqual([
     { resourceVersion: synced, limit: '2' },
     { continue: expect.any(String), limit: '2' },
@@ -155,7 +165,5 @@ test('when that list fails as too large a version, the informer relists at "" (c
     { continue: expect.any(String), limit: '2' },
     { continue: expect.any(String), limit: '2' },
   ]);
-  expect(JSON.stringify(cacheState(current.getIndexer().list()))).toBe(
-    JSON.stringify(serverPodState(server)),
-  );
+  expect(cacheMatchesServer()).toBe(true);
 });
