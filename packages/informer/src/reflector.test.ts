@@ -323,13 +323,14 @@ test('a configured page size is always used, even for a specific version', () =>
   expect(lw.lastList().options).toEqual({ resourceVersion: '10', limit: 50 });
 });
 
-test('pages are joined and an expired continue token restarts with a full list', () => {
+test('pages are joined and an expired continue token restarts with a full list at the requested version', () => {
   start();
   lw.respondList([pod('a', '1')], '10', 'page2');
   expect(lw.lastList().options).toEqual({ continue: 'page2', limit: 500 });
   lw.respondList([pod('b', '2')], '10', 'page3');
   lw.lastList().subject.error(expired('response'));
-  expect(lw.lastList().options).toEqual({ resourceVersion: '' });
+  // client-go's pager: one unpaged list at the first request's version ("0"), not at "".
+  expect(lw.lastList().options).toEqual({ resourceVersion: '0' });
   lw.respondList([pod('a', '1'), pod('c', '3')], '12');
   expect(outputs).toEqual(listed([pod('a', '1'), pod('c', '3')], '12'));
   expect(lw.lastWatch().options.resourceVersion).toBe('12');
