@@ -1,8 +1,8 @@
 import { jest } from '@jest/globals';
 import { ApiextensionsV1Api, type V1CustomResourceDefinition } from '@kubernetes/client-node';
 import { eventually } from '@rxkube/devkit';
-import type { KubeObject } from '@rxkube/store';
-import { FakeApiServer } from '@rxkube/testing';
+import { DeletedFinalStateUnknown } from '@rxkube/store';
+import { FakeApiServer, customResourceDefinitionManifest, type KubeObject } from '@rxkube/testing';
 import { listerWatcher } from './clientNode/clientNodeListerWatcher.js';
 import type { InformerError } from './errors.js';
 import type { InformerEvent } from './eventHandler.js';
@@ -45,24 +45,13 @@ const lwKinds = {
 } satisfies Record<string, (gvr: GroupVersionResource) => ListerWatcher<KubeObject>>;
 
 async function createCrd(plural: string, kind: string, scope: Scope): Promise<void> {
-  const crd: V1CustomResourceDefinition = {
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata: { name: `${plural}.example.com` },
-    spec: {
-      group: 'example.com',
-      scope,
-      names: { plural, kind, singular: kind.toLowerCase() },
-      versions: [
-        {
-          name: 'v1',
-          served: true,
-          storage: true,
-          schema: { openAPIV3Schema: { type: 'object', xKubernetesPreserveUnknownFields: true } },
-        },
-      ],
-    },
-  };
+  const crd = customResourceDefinitionManifest({
+    group: 'example.com',
+    version: 'v1',
+    plural,
+    kind,
+    scope,
+  }) as unknown as V1CustomResourceDefinition;
   const api = server.kubeConfig().makeApiClient(ApiextensionsV1Api);
   const created = await api.createCustomResourceDefinition({ body: crd });
   expect(created.status?.conditions?.find((c) => c.type === 'Established')?.status).toBe('True');
@@ -79,8 +68,10 @@ function start(lw: ListerWatcher<KubeObject>): {
   informer.errors$.subscribe((err) => errors.push(err));
   const events: string[] = [];
   informer.handle().subscribe((e: InformerEvent<KubeObject>) => {
-    const obj = e.object as KubeObject & { spec?: { size?: number } };
-    events.push(`${e.type} ${obj.metadata.name} ${obj.spec?.size}`);
+    // A deletion seen only by a relist would come as a tombstone; none is expected here.
+    const obj = e.object instanceof DeletedFinalStateUnknown ? e.object.obj : e.object;
+    const spec = obj?.['spec'] as { size?: number } | undefined;
+    events.push(`${e.type} ${obj?.metadata.name} ${spec?.size}`);
   });
   informers.push(informer);
   informer.start();
@@ -127,7 +118,7 @@ test.each(cases)(
     await eventually(() => server.openWatches === 1, 'the watch');
 
     server.create(widget('c', 'shop', 3));
-    server.patch(ref('a', 'shop'), (w) => {
+    server.patch(ref('a', 'shop'), (w: KubeObject) => {
       w['spec'] = { size: 10 };
     });
     server.delete(ref('b', 'lab'));

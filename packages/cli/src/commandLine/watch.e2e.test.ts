@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FakeApiServer } from '@rxkube/testing';
+import { FakeApiServer, customResourceDefinitionManifest } from '@rxkube/testing';
 import { CliProcess, bundleCli } from '../testSupport/cliProcess.testing.js';
 import { httpGet } from '../testSupport/http.testing.js';
 import { createPod, deletePod, movePod } from '../testSupport/pods.testing.js';
@@ -159,23 +159,26 @@ describe('rxkube watch on a custom resource', () => {
   // A note holding terminal escape sequences: OSC (set the title), then clear the screen.
   const note = 'hi\u001b]0;owned\u0007\u001b[2J\u009b31m';
 
-  async function createCrd(plural: string, kind: string, scope: string, shortNames: string[]) {
+  async function createCrd(
+    plural: string,
+    kind: string,
+    scope: 'Namespaced' | 'Cluster',
+    shortNames: string[],
+  ) {
+    const crd = customResourceDefinitionManifest({
+      group: 'example.com',
+      version: 'v1',
+      plural,
+      kind,
+      scope,
+      shortNames,
+    });
     const res = await fetch(
       `${server.url}/apis/apiextensions.k8s.io/v1/customresourcedefinitions`,
       {
         method: 'POST',
         headers: { Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          apiVersion: 'apiextensions.k8s.io/v1',
-          kind: 'CustomResourceDefinition',
-          metadata: { name: `${plural}.example.com` },
-          spec: {
-            group: 'example.com',
-            scope,
-            names: { plural, kind, shortNames },
-            versions: [{ name: 'v1', served: true, storage: true }],
-          },
-        }),
+        body: JSON.stringify(crd),
       },
     );
     expect(res.status).toBe(201);

@@ -1,5 +1,6 @@
 import type { KubeObject } from '../api/types.js';
 import { FakeApiServer } from '../fakeApiServer.js';
+import { customResourceDefinitionManifest } from '../registry/customResourceDefinitionManifest.js';
 import { RawClient } from './rawClient.testing.js';
 
 let server: FakeApiServer;
@@ -12,28 +13,16 @@ afterEach(() => server.stop());
 
 const crds = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 
-function widgetCrd(scope = 'Namespaced', shortNames = ['wdg']): KubeObject {
-  return {
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata: { name: 'widgets.example.com' },
-    spec: {
-      group: 'example.com',
-      scope,
-      names: { plural: 'widgets', singular: 'widget', kind: 'Widget', shortNames },
-      versions: [
-        {
-          name: 'v1',
-          served: true,
-          storage: true,
-          schema: {
-            openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
-          },
-          selectableFields: [{ jsonPath: '.spec.color' }],
-        },
-      ],
-    },
-  };
+function widgetCrd(scope: 'Namespaced' | 'Cluster' = 'Namespaced'): KubeObject {
+  return customResourceDefinitionManifest({
+    group: 'example.com',
+    version: 'v1',
+    plural: 'widgets',
+    kind: 'Widget',
+    scope,
+    shortNames: ['wdg'],
+    selectableFields: ['spec.color'],
+  });
 }
 
 function widget(name: string, namespace?: string, color = 'red'): KubeObject {
@@ -124,11 +113,15 @@ test('POSTing a CRD serves its resource at once: discovery, create, get, list, u
   expect(
     all.items.map((w: KubeObject) => `${w.kind} ${w.metadata.namespace}/${w.metadata.name}`),
   ).toEqual(['Widget lab/b', 'Widget shop/a']);
-  const blue = await client.get('/apis/example.com/v1/widgets?fieldSelector=spec.color%3Dblue');
-  expect(blue.body.items).toEqual([]);
 
   const put = await client.request('PUT', `${base}/a`, { ...got.body, spec: { color: 'blue' } });
   expect(put.status).toBe(200);
+  // The CRD's selectableFields are field selectors; other fields are refused.
+  const blue = await client.get('/apis/example.com/v1/widgets?fieldSelector=spec.color%3Dblue');
+  expect(blue.body.items.map((w: KubeObject) => w.metadata.name)).toEqual(['a']);
+  expect(
+    (await client.get('/apis/example.com/v1/widgets?fieldSelector=spec.size%3D1')).status,
+  ).toBe(400);
   const patched = await client.request(
     'PATCH',
     `${base}/a`,
