@@ -20,6 +20,11 @@ import type { FakeApiServerOptions, ResolvedOptions } from './options.js';
 import { resolveOptions } from './options.js';
 import type { CustomResourceSpec, ResourceDefinition } from './registry/resourceDefinition.js';
 import { ResourceRegistry } from './registry/resourceRegistry.js';
+import { customResourceDefinitionHook } from './registry/customResourceDefinitionHook.js';
+import {
+  apiExtensionsGroup,
+  customResourceDefinitionKind,
+} from './registry/customResourceDefinitionSpec.js';
 import type { ServerContext } from './serverContext.js';
 import type { DeletePreconditions } from './storage/objectStore.js';
 import { copyOfStored } from './storage/objectJson.js';
@@ -66,6 +71,12 @@ export class FakeApiServer {
       shutdown: this.abort.signal,
       random,
     };
+    const crds = this.ctx.registry.lookupKind(
+      `${apiExtensionsGroup}/v1`,
+      customResourceDefinitionKind,
+    );
+    if (crds !== undefined)
+      this.ctx.store.setWriteHook(crds, customResourceDefinitionHook(this.ctx));
     this.auth = new Authenticator(options.token, options.user, options.forbiddenNamespaces);
   }
 

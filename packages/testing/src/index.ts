@@ -25,6 +25,7 @@ export type {
   ResourceDefinition,
   ResourceScope,
 } from './registry/resourceDefinition.js';
+export { customResourceDefinitionManifest } from './registry/customResourceDefinitionManifest.js';
 export type { DeletePreconditions } from './storage/objectStore.js';
 export {
   decimalResourceVersions,

@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FakeApiServer } from '@rxkube/testing';
+import { FakeApiServer, customResourceDefinitionManifest } from '@rxkube/testing';
 import { CliProcess, bundleCli } from '../testSupport/cliProcess.testing.js';
 import { httpGet } from '../testSupport/http.testing.js';
 import { createPod, deletePod, movePod } from '../testSupport/pods.testing.js';
@@ -36,6 +36,10 @@ function jsonLines(out: string): JsonLine[] {
     .filter((l) => l !== '')
     .map((l) => JSON.parse(l) as JsonLine);
 }
+
+/** The control characters (newlines aside) in text written to a terminal: none may be there. */
+const raw = (text: string): string[] =>
+  text.match(unsafeCodePoints)?.filter((c) => c !== '\n') ?? [];
 
 beforeAll(async () => {
   bin = await bundleCli();
@@ -148,6 +152,103 @@ describe('rxkube watch failures after the sync, without the live status line', (
       ],
       stdout: false,
     });
+  });
+});
+
+describe('rxkube watch on a custom resource', () => {
+  // A note holding terminal escape sequences: OSC (set the title), then clear the screen.
+  const note = 'hi\u001b]0;owned\u0007\u001b[2J\u009b31m';
+
+  async function createCrd(
+    plural: string,
+    kind: string,
+    scope: 'Namespaced' | 'Cluster',
+    shortNames: string[],
+  ) {
+    const crd = customResourceDefinitionManifest({
+      group: 'example.com',
+      version: 'v1',
+      plural,
+      kind,
+      scope,
+      shortNames,
+    });
+    const res = await fetch(
+      `${server.url}/apis/apiextensions.k8s.io/v1/customresourcedefinitions`,
+      {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(crd),
+      },
+    );
+    expect(res.status).toBe(201);
+  }
+
+  const widgetRef = { apiVersion: 'example.com/v1', kind: 'Widget', namespace: 'shop', name: 'w1' };
+
+  beforeEach(async () => {
+    await createCrd('widgets', 'Widget', 'Namespaced', ['wdg']);
+    await createCrd('gizmos', 'Gizmo', 'Cluster', []);
+    server.create({ ...widgetRef, metadata: { name: 'w1', namespace: 'shop' }, spec: { note } });
+    server.create({ ...widgetRef, metadata: { name: 'w2', namespace: 'lab' }, spec: { note: '' } });
+    server.create({ apiVersion: 'example.com/v1', kind: 'Gizmo', metadata: { name: 'g1' } });
+  });
+
+  it.each(['widgets', 'Widget', 'wdg'])(
+    'finds "%s" by discovery and prints its fields escaped with -o json',
+    async (name) => {
+      const cli = rxkube('watch', name, '-A', '-o', 'json', '--kubeconfig', kubeconfig);
+      await cli.waitFor((p) => p.stdout.includes('"SYNCED"'), 'SYNCED');
+      server.patch(widgetRef, (w) => {
+        w['spec'] = { note: `${note}!` };
+      });
+      server.delete(widgetRef);
+      await cli.waitFor((p) => p.stdout.includes('"DELETED"'), 'the deletion');
+      expect(await cli.interrupt()).toBe(0);
+
+      expect(cli.stderr).toContain('Synced 2 widgets.example.com');
+      // No control character reaches the terminal; the lines parse back to the server's values.
+      expect(raw(cli.stdout)).toEqual([]);
+      const lines = cli.stdout
+        .split('\n')
+        .filter((l) => l !== '')
+        .map(
+          (l) =>
+            JSON.parse(l) as {
+              type: string;
+              object?: { kind: string; metadata: { name: string }; spec: { note: string } };
+            },
+        );
+      expect(lines.map((l) => `${l.type} ${l.object?.metadata.name ?? ''}`).slice(2)).toEqual([
+        'SYNCED ',
+        'MODIFIED w1',
+        'DELETED w1',
+      ]);
+      const first = lines.find((l) => l.object?.metadata.name === 'w1');
+      expect(first?.object).toMatchObject({ kind: 'Widget', spec: { note } });
+    },
+  );
+
+  it('shows a cluster-scoped custom resource as a table without namespaces', async () => {
+    const cli = rxkube('watch', 'gizmos.example.com', '--kubeconfig', kubeconfig);
+    await cli.waitFor((p) => p.stdout.includes('g1'), 'the table');
+    expect(await cli.interrupt()).toBe(0);
+    const rows = cli.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/));
+    expect(rows.map((r) => r.slice(0, 1))).toEqual([['NAME'], ['g1']]);
+    expect(rows[0]).toEqual(['NAME', 'AGE']);
+  });
+
+  it('refuses an unknown name with exit 4, naming only close matches', async () => {
+    const cli = rxkube('watch', 'gadgets', '--kubeconfig', kubeconfig);
+    expect(await cli.exited).toBe(4);
+    expect(cli.stderr).toContain(`error: the server doesn't have a resource type "gadgets"`);
+    expect(cli.stderr).toContain('hint: did you mean "widgets.example.com"?');
+    expect(cli.stderr).not.toContain(server.token);
+    expect(cli.stderr).not.toContain('secrets');
+    expect(cli.stdout).toBe('');
   });
 });
 
@@ -303,8 +404,6 @@ describe('cluster text never drives the terminal', () => {
   const reason = '\x1b]0;owned\x07Evicted\x1b[2J\x1b[H';
   const node = 'worker\x9b31m-\u202elive\x7f\x1b]8;;http://evil.example/\x1b\\x\x1b]8;;\x1b\\';
   const phase = 'Running\nshop  web-9  1/1  Running';
-  const raw = (text: string): string[] =>
-    text.match(unsafeCodePoints)?.filter((c) => c !== '\n') ?? [];
 
   function hostilePod(): void {
     createPod(server, 'shop', 'web-hostile', 'running');

@@ -61,6 +61,7 @@ test('discovery lists the core and named groups and their resources, including c
   expect(groups.groups.map((g: { name: string }) => g.name)).toEqual([
     'apps',
     'coordination.k8s.io',
+    'apiextensions.k8s.io',
     'example.com',
   ]);
   const widgets = (await client.get('/apis/example.com/v1')).body;

@@ -68,6 +68,9 @@ export async function handleRequest(
     auth.authenticate(req);
     const target = route(url.pathname, ctx.registry);
     if (target.kind !== 'resource') {
+      // An unserved path is 404 whatever the method (a write to a custom resource whose CRD is
+      // not there yet included), as on kube-apiserver.
+      if (target.kind === 'notFound') throw pathNotFound();
       if (req.method !== 'GET' && req.method !== 'HEAD') throw methodNotAllowed(req.method ?? '');
       sendJson(res, 200, document(ctx, target, serverAddress));
       return;

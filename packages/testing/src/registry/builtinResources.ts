@@ -1,3 +1,7 @@
+import {
+  apiExtensionsGroup,
+  customResourceDefinitionKind,
+} from './customResourceDefinitionSpec.js';
 import type { ResourceDefinition } from './resourceDefinition.js';
 
 // A pod template as a typed server serialises it when empty.
@@ -54,8 +58,9 @@ function builtin(
 
 /**
  * The built-in resources every fake server serves: core `v1` pods, configmaps, secrets,
- * namespaces, nodes, services, events, `apps/v1` deployments and replicasets, and `coordination.k8s.io/v1`
- * leases (the leader-election lock).
+ * namespaces, nodes, services, events, `apps/v1` deployments and replicasets, `coordination.k8s.io/v1`
+ * leases (the leader-election lock) and `apiextensions.k8s.io/v1` customresourcedefinitions
+ * (creating one serves its resource, see `customResourceDefinitionHook`).
  *
  * @returns fresh definitions, in discovery order.
  */
@@ -101,5 +106,17 @@ export function builtinResources(): ResourceDefinition[] {
       ...builtin('coordination.k8s.io', 'leases', 'Lease', true, [], [], { spec: {} }),
       microTimeFields: ['spec.acquireTime', 'spec.renewTime'],
     },
+    builtin(
+      apiExtensionsGroup,
+      'customresourcedefinitions',
+      customResourceDefinitionKind,
+      false,
+      ['crd', 'crds'],
+      [],
+      {
+        spec: { group: '', names: { plural: '', kind: '' }, scope: '', versions: null },
+        status: { acceptedNames: { plural: '', kind: '' }, storedVersions: null },
+      },
+    ),
   ];
 }

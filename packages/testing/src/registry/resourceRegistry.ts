@@ -40,6 +40,21 @@ export class ResourceRegistry {
   }
 
   /**
+   * Stops serving a custom resource: its paths answer 404 and discovery no longer lists it.
+   *
+   * @param def - the resource (its group, version and plural).
+   * @returns whether it was registered.
+   * @throws Error for a built-in resource.
+   */
+  unregister(def: Pick<ResourceDefinition, 'group' | 'version' | 'plural'>): boolean {
+    const key = pathKey(def.group, def.version, def.plural);
+    if (this.byPath.get(key)?.builtin === true) {
+      throw new Error(`resource ${def.plural} is built in and cannot be removed`);
+    }
+    return this.byPath.delete(key);
+  }
+
+  /**
    * Finds a resource by the segments of its path.
    *
    * @param group - API group (`''` for core).

@@ -16,6 +16,7 @@ import {
 } from './objectMeta.js';
 import { alreadyExists } from '../api/status.js';
 import type { ResourceVersionFormat } from './resourceVersionFormat.js';
+import type { WriteHook } from './writeHook.js';
 
 /** Conditions a delete must meet, as in `DeleteOptions.preconditions`. */
 export interface DeletePreconditions {
@@ -66,6 +67,8 @@ export class ObjectStore {
   // The state at a given revision never changes, so sorted snapshots are kept for the pages of
   // a paginated list that follow the first (each would otherwise copy and sort the whole table).
   private readonly snapshots = new Map<string, Snapshot>();
+  // By resource id; at most one per resource.
+  private readonly hooks = new Map<string, WriteHook>();
 
   /**
    * @param options - history size, starting resourceVersion, randomness and clock.
@@ -102,6 +105,16 @@ export class ObjectStore {
   compact(revision: number = this.rv): void {
     this.history.compact(Math.min(revision, this.rv));
     this.snapshots.clear();
+  }
+
+  /**
+   * Runs `hook` on every write of one resource from now on (see {@link WriteHook}).
+   *
+   * @param def - the resource.
+   * @param hook - its checks and side effects.
+   */
+  setWriteHook(def: ResourceDefinition, hook: WriteHook): void {
+    this.hooks.set(resourceId(def), hook);
   }
 
   /**
@@ -200,7 +213,8 @@ export class ObjectStore {
     const key = objectKey(draft.metadata.namespace, name);
     const table = this.table(def);
     if (table.has(key)) throw alreadyExists({ resource: def.plural, group: def.group, name });
-    const stored = stampCreated(def, draft, this.format(this.rv + 1), this.options.now());
+    const stamped = stampCreated(def, draft, this.format(this.rv + 1), this.options.now());
+    const stored = this.hooks.get(resourceId(def))?.admit(stamped, undefined) ?? stamped;
     this.commit(def, 'ADDED', key, stored, undefined);
     return stored;
   }
@@ -229,7 +243,9 @@ export class ObjectStore {
     // identity checks.
     const next = jsonCopy(obj, previous) as KubeObject;
     const specChanged = !deepEqual(next['spec'], previous['spec']);
-    const candidate = stampUpdated(def, previous, next, this.format(this.rv + 1), specChanged);
+    const stamped = stampUpdated(def, previous, next, this.format(this.rv + 1), specChanged);
+    // Before the no-op check, so that what the hook completes counts as unchanged.
+    const candidate = this.hooks.get(resourceId(def))?.admit(stamped, previous) ?? stamped;
     const unchanged = withResourceVersion(candidate, previous.metadata.resourceVersion);
     if (deepEqual(unchanged, previous)) return previous;
     this.commit(def, 'MODIFIED', key, candidate, previous);
@@ -263,6 +279,8 @@ export class ObjectStore {
     ) {
       throw conflict(ref);
     }
+    this.hooks.get(resourceId(def))?.deleting(previous);
+    // Stamped after the hook, whose own writes come first.
     const last = withResourceVersion(previous, this.format(this.rv + 1));
     this.commit(def, 'DELETED', key, last, previous);
     return last;

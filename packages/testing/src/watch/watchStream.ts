@@ -57,6 +57,15 @@ export class WatchStream {
   }
 
   /**
+   * The watched resource.
+   *
+   * @returns its definition.
+   */
+  get def(): ResourceDefinition {
+    return this.options.def;
+  }
+
+  /**
    * Whether the stream has ended (by either side).
    *
    * @returns true once closed.
