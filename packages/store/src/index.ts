@@ -15,6 +15,7 @@ export {
   ExplicitKey,
   KeyError,
   deletionHandlingMetaNamespaceKeyFunc,
+  keyOf,
   metaNamespaceKeyFunc,
   splitMetaNamespaceKey,
 } from './keys.js';

@@ -8,7 +8,12 @@ import type { IndexerSubject } from './indexerSubject.js';
 import { IndexerTable } from './indexerTable.js';
 import { IndexerView } from './indexerView.js';
 import type { KeyListerGetter } from './keyListerGetter.js';
-import { type ExplicitKey, type KeyFunc, deletionHandlingMetaNamespaceKeyFunc } from './keys.js';
+import {
+  type ExplicitKey,
+  type KeyFunc,
+  deletionHandlingMetaNamespaceKeyFunc,
+  keyOf,
+} from './keys.js';
 import type { KubeObject } from './kubeObject.js';
 import { snapshotView } from './snapshotView.js';
 
@@ -28,6 +33,8 @@ export interface IndexerOptions<T> {
   /**
    * Computes each object's key. Default: {@link deletionHandlingMetaNamespaceKeyFunc}, which also
    * accepts tombstones and explicit keys; a custom one must too if `delete` is given them.
+   * Whatever a custom one throws reaches the caller of a write or lookup as a `KeyError` whose
+   * `cause` is the thrown error, as in client-go.
    */
   keyFunc?: KeyFunc<T>;
   /** Emission coalescing of `indexer$`. Default: `'none'`. */
@@ -97,12 +104,7 @@ export class Indexer<T extends object = KubeObject>
 
   /** @param options - indexers, key function, coalescing and resource-version tracking */
   constructor(options: IndexerOptions<T> = {}) {
-    super(
-      IndexerState.empty(
-        new IndexerTable(options.indexers ?? {}),
-        options.keyFunc ?? deletionHandlingMetaNamespaceKeyFunc,
-      ),
-    );
+    super(IndexerState.empty(new IndexerTable(options.indexers ?? {}), keyErrors(options.keyFunc)));
     this.coalesce = options.coalesce ?? 'none';
     this.keepSameVersion = options.keepSameVersion ?? true;
     this.resourceVersionFromWrites = options.resourceVersionFromWrites ?? true;
@@ -119,7 +121,8 @@ export class Indexer<T extends object = KubeObject>
    * Adds an object, or replaces the one with the same key.
    *
    * @param obj - the object
-   * @throws KeyError if no key can be computed; IndexFuncError if an index function throws
+   * @throws KeyError if no key can be computed (the key function's own error as `cause`);
+   *   IndexFuncError if an index function throws
    */
   add(obj: T): void {
     const key = this.state.keyFunc(obj);
@@ -131,7 +134,8 @@ export class Indexer<T extends object = KubeObject>
    * Same as {@link Indexer.add}: stores the object under its key.
    *
    * @param obj - the object
-   * @throws KeyError if no key can be computed; IndexFuncError if an index function throws
+   * @throws KeyError if no key can be computed (the key function's own error as `cause`);
+   *   IndexFuncError if an index function throws
    */
   update(obj: T): void {
     this.add(obj);
@@ -142,7 +146,7 @@ export class Indexer<T extends object = KubeObject>
    * key when the key function does (the default one does).
    *
    * @param obj - the object, a {@link DeletedFinalStateUnknown} or an {@link ExplicitKey}
-   * @throws KeyError if no key can be computed
+   * @throws KeyError if no key can be computed (the key function's own error as `cause`)
    */
   delete(obj: T | DeletedFinalStateUnknown<T> | ExplicitKey): void {
     const changed = remove(this.state, this.state.keyFunc(obj as T), this.owner);
@@ -155,6 +159,8 @@ export class Indexer<T extends object = KubeObject>
    *
    * @param items - the new content (a later object wins over an earlier one with the same key)
    * @param resourceVersion - the resource version of the list `items` came from
+   * @throws KeyError if no key can be computed for an item; IndexFuncError if an index function
+   *   throws
    */
   replace(items: Iterable<T>, resourceVersion: string): void {
     this.state.assign(rebuild(this.state, items, resourceVersion, this.owner));
@@ -313,4 +319,13 @@ export class Indexer<T extends object = KubeObject>
       this.publishing = false;
     }
   }
+}
+
+/**
+ * The key function an Indexer calls: the default one as it is (it only throws `KeyError`s), a
+ * custom one wrapped so that anything else it throws becomes a `KeyError` with it as `cause`.
+ */
+function keyErrors<T>(keyFunc: KeyFunc<T> | undefined): KeyFunc<T> {
+  if (keyFunc === undefined) return deletionHandlingMetaNamespaceKeyFunc;
+  return (obj) => keyOf(keyFunc, obj);
 }
