@@ -37,6 +37,14 @@ export interface IndexerOptions<T> {
    * `cause` is the thrown error, as in client-go.
    */
   keyFunc?: KeyFunc<T>;
+  /**
+   * Rewrites each object before it is stored, on `add`, `update` and `replace` (client-go's
+   * `WithTransformer`), e.g. `stripManagedFields` to keep a cache small. It is given the
+   * caller's object after its key is computed and must return an object with the same key; it
+   * should not mutate its input. If it throws, the write throws that error and changes nothing.
+   * `delete` needs only the key and does not call it. Default: none.
+   */
+  transform?: (obj: T) => T;
   /** Emission coalescing of `indexer$`. Default: `'none'`. */
   coalesce?: CoalesceMode;
   /**
@@ -94,6 +102,7 @@ export class Indexer<T extends object = KubeObject>
   private current: IndexerSnapshot<T> | undefined;
   private lastPublished: IndexerSnapshot<T> | undefined;
   private readonly coalesce: CoalesceMode;
+  private readonly transform: ((obj: T) => T) | undefined;
   private readonly keepSameVersion: boolean;
   private readonly resourceVersionFromWrites: boolean;
   private batchDepth = 0;
@@ -106,6 +115,7 @@ export class Indexer<T extends object = KubeObject>
   constructor(options: IndexerOptions<T> = {}) {
     super(IndexerState.empty(new IndexerTable(options.indexers ?? {}), keyErrors(options.keyFunc)));
     this.coalesce = options.coalesce ?? 'none';
+    this.transform = options.transform;
     this.keepSameVersion = options.keepSameVersion ?? true;
     this.resourceVersionFromWrites = options.resourceVersionFromWrites ?? true;
     this.snapshots$ = new BehaviorSubject(this.snapshot());
@@ -122,12 +132,13 @@ export class Indexer<T extends object = KubeObject>
    *
    * @param obj - the object
    * @throws KeyError if no key can be computed (the key function's own error as `cause`);
-   *   IndexFuncError if an index function throws
+   *   IndexFuncError if an index function throws; whatever the transform throws
    */
   add(obj: T): void {
     const key = this.state.keyFunc(obj);
-    const changed = upsert(this.state, key, obj, this.owner, this.keepSameVersion);
-    this.wrote(changed, obj);
+    const stored = this.transform === undefined ? obj : this.transform(obj);
+    const changed = upsert(this.state, key, stored, this.owner, this.keepSameVersion);
+    this.wrote(changed, stored);
   }
 
   /**
@@ -135,7 +146,7 @@ export class Indexer<T extends object = KubeObject>
    *
    * @param obj - the object
    * @throws KeyError if no key can be computed (the key function's own error as `cause`);
-   *   IndexFuncError if an index function throws
+   *   IndexFuncError if an index function throws; whatever the transform throws
    */
   update(obj: T): void {
     this.add(obj);
@@ -160,10 +171,12 @@ export class Indexer<T extends object = KubeObject>
    * @param items - the new content (a later object wins over an earlier one with the same key)
    * @param resourceVersion - the resource version of the list `items` came from
    * @throws KeyError if no key can be computed for an item; IndexFuncError if an index function
-   *   throws
+   *   throws; whatever the transform throws
    */
   replace(items: Iterable<T>, resourceVersion: string): void {
-    this.state.assign(rebuild(this.state, items, resourceVersion, this.owner));
+    const { transform } = this;
+    const stored = transform === undefined ? items : Array.from(items, (obj) => transform(obj));
+    this.state.assign(rebuild(this.state, stored, resourceVersion, this.owner));
     this.changed();
   }
 
