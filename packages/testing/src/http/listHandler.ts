@@ -5,10 +5,15 @@ import { apiVersionOf } from '../registry/resourceDefinition.js';
 import type { ObjectFilter } from '../selectors/objectFilter.js';
 import { hasSelectors, matchesFilter } from '../selectors/objectFilter.js';
 import type { ServerContext } from '../serverContext.js';
-import { encodeJsonParts, objectJsonParts } from '../storage/objectJson.js';
+import {
+  encodeJsonParts,
+  objectJsonParts,
+  partialObjectMetadataJsonParts,
+} from '../storage/objectJson.js';
 import type { Snapshot } from '../storage/objectStore.js';
 import { waitForRevision } from '../storage/waitForRevision.js';
 import { decodeContinue, encodeContinue } from './continueToken.js';
+import { plainJson, type OutputMediaType } from './outputMediaType.js';
 import type { ListWatchQuery } from './queryOptions.js';
 
 /** Which state a list reads (§2.2). */
@@ -26,7 +31,8 @@ type ReadPlan =
  * @param def - the listed resource.
  * @param filter - namespace and selectors.
  * @param query - the parsed query.
- * @returns the `<Kind>List` body as UTF-8 JSON.
+ * @param output - the negotiated output: whole objects, or a `PartialObjectMetadataList`.
+ * @returns the `<Kind>List` (or `PartialObjectMetadataList`) body as UTF-8 JSON.
  * @throws StatusError 410 for compacted snapshots, 504 for a resourceVersion not reached in time.
  */
 export async function serveList(
@@ -34,6 +40,7 @@ export async function serveList(
   def: ResourceDefinition,
   filter: ObjectFilter,
   query: ListWatchQuery,
+  output: OutputMediaType = plainJson,
 ): Promise<Buffer> {
   const plan = readPlan(ctx, query);
   if (plan.kind === 'notOlderThan' || plan.kind === 'exact') {
@@ -77,7 +84,7 @@ export async function serveList(
       );
       break;
   }
-  return page(def, snapshot, ctx.store.format(snapshot.rv), filter, start, limit);
+  return page(def, snapshot, ctx.store.format(snapshot.rv), filter, start, limit, output);
 }
 
 function readPlan(ctx: ServerContext, query: ListWatchQuery): ReadPlan {
@@ -102,6 +109,7 @@ function page(
   filter: ObjectFilter,
   start: string,
   limit: number,
+  output: OutputMediaType,
 ): Buffer {
   // The body is encoded straight from the pieces of the stored objects' cached texts: no text of
   // the whole list (tens of MB for thousands of pods) is ever built, then encoded again.
@@ -125,16 +133,20 @@ function page(
       break;
     }
     if (count > 0) items.push(',');
-    // Typed servers leave kind/apiVersion off list items of built-in types.
-    items.push(...objectJsonParts(object, def.builtin));
+    if (output.as === undefined) {
+      // Typed servers leave kind/apiVersion off list items of built-in types.
+      items.push(...objectJsonParts(object, def.builtin));
+    } else {
+      // Metadata-only items carry their kind whatever the resource.
+      items.push(...partialObjectMetadataJsonParts(object, output.apiVersion));
+    }
     count += 1;
     lastKey = key;
   }
-  const envelope: Omit<KubeList, 'items'> = {
-    kind: `${def.kind}List`,
-    apiVersion: apiVersionOf(def),
-    metadata,
-  };
+  const envelope: Omit<KubeList, 'items'> =
+    output.as === undefined
+      ? { kind: `${def.kind}List`, apiVersion: apiVersionOf(def), metadata }
+      : { kind: 'PartialObjectMetadataList', apiVersion: output.apiVersion, metadata };
   // The text of `{ ...envelope, items }`.
   return encodeJsonParts([`${JSON.stringify(envelope).slice(0, -1)},"items":[`, ...items, ']}']);
 }
