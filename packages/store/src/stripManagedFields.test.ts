@@ -50,7 +50,7 @@ describe('stripManagedFields', () => {
   it('returns an object without managed fields as it is', () => {
     const input = { metadata: { name: 'web' }, spec: { replicas: 1 } };
     expect(stripManagedFields(input)).toBe(input);
-    const noMetadata = { spec: {} };
+    const noMetadata: { metadata?: { name: string }; spec: object } = { spec: {} };
     expect(stripManagedFields(noMetadata)).toBe(noMetadata);
   });
 });
