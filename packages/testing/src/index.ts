@@ -9,8 +9,10 @@ export { FakeApiServer } from './fakeApiServer.js';
 export type { FakeApiServerOptions } from './options.js';
 export type { ObjectRef } from './objectRef.js';
 export type {
+  FieldSet,
   KubeList,
   KubeObject,
+  ManagedFieldsEntry,
   ObjectMeta,
   OwnerReference,
   Status,
@@ -25,6 +27,7 @@ export type {
   ResourceScope,
 } from './registry/resourceDefinition.js';
 export type { DeletePreconditions } from './storage/objectStore.js';
+export { defaultFieldManager } from './storage/managedFields.js';
 export {
   decimalResourceVersions,
   descendingResourceVersions,

@@ -32,6 +32,14 @@ export interface FakeApiServerOptions {
   tooLargeResourceVersionWaitMs?: number;
   /** Whether the `WatchList` gate is on (streaming lists); off answers `sendInitialEvents` with 422. Default true. */
   watchList?: boolean;
+  /**
+   * Whether lists, gets and watches asked for with
+   * `Accept: application/json;as=PartialObjectMetadata[List];g=meta.k8s.io;v=v1` are answered
+   * with metadata-only objects, as kube-apiserver does. Off acts like a server that does not
+   * know the form (an old or aggregated API server, a proxy): it answers the next media type
+   * the client accepts, usually whole objects as plain JSON. Default true.
+   */
+  partialObjectMetadata?: boolean;
   /** Answer a too-old watch with HTTP 410 instead of a 200 and an `ERROR` event. Default false. */
   expiredWatchAsHttp410?: boolean;
   /** Namespaces in which every request is answered 403. */
@@ -77,6 +85,7 @@ export function resolveOptions(
     defaultWatchTimeoutSeconds: options.defaultWatchTimeoutSeconds,
     tooLargeResourceVersionWaitMs: options.tooLargeResourceVersionWaitMs ?? 3_000,
     watchList: options.watchList ?? true,
+    partialObjectMetadata: options.partialObjectMetadata ?? true,
     expiredWatchAsHttp410: options.expiredWatchAsHttp410 ?? false,
     forbiddenNamespaces: options.forbiddenNamespaces ?? [],
     seed: options.seed ?? 1,

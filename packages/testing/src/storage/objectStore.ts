@@ -6,6 +6,11 @@ import { deepEqual } from './deepEqual.js';
 import type { StoredEvent } from './eventHistory.js';
 import { EventHistory } from './eventHistory.js';
 import { jsonCopy } from './jsonCopy.js';
+import {
+  defaultFieldManager,
+  managedFieldsOfCreate,
+  managedFieldsOfUpdate,
+} from './managedFields.js';
 import { forgetObjectJson, rememberObjectJson } from './objectJson.js';
 import {
   objectKey,
@@ -189,10 +194,11 @@ export class ObjectStore {
    * @param def - the resource.
    * @param obj - the object; `metadata.namespace` must be set for namespaced resources. It is
    *   not modified, and the store keeps a copy, not the object.
+   * @param manager - the field manager recorded in `metadata.managedFields`.
    * @returns the stored object.
    * @throws StatusError 422 for a missing/invalid name, 409 `AlreadyExists`.
    */
-  create(def: ResourceDefinition, obj: KubeObject): KubeObject {
+  create(def: ResourceDefinition, obj: KubeObject, manager = defaultFieldManager): KubeObject {
     const copy = jsonCopy(obj) as KubeObject;
     const draft: KubeObject = { ...copy, metadata: { ...copy.metadata } };
     validateIdentity(def, draft, this.options.random);
@@ -200,7 +206,10 @@ export class ObjectStore {
     const key = objectKey(draft.metadata.namespace, name);
     const table = this.table(def);
     if (table.has(key)) throw alreadyExists({ resource: def.plural, group: def.group, name });
-    const stored = stampCreated(def, draft, this.format(this.rv + 1), this.options.now());
+    const now = this.options.now();
+    const stored = stampCreated(def, draft, this.format(this.rv + 1), now);
+    // As kube-apiserver does, whatever managed fields the client sent are replaced.
+    stored.metadata.managedFields = managedFieldsOfCreate(stored, manager, now);
     this.commit(def, 'ADDED', key, stored, undefined);
     return stored;
   }
@@ -213,10 +222,11 @@ export class ObjectStore {
    * @param def - the resource.
    * @param obj - the new state; name and namespace identify the object. It is not modified, and
    *   the store keeps a copy, not the object.
+   * @param manager - the field manager recorded in `metadata.managedFields`.
    * @returns the stored object.
    * @throws StatusError 404 when missing, 409 `Conflict` on a stale resourceVersion.
    */
-  update(def: ResourceDefinition, obj: KubeObject): KubeObject {
+  update(def: ResourceDefinition, obj: KubeObject, manager = defaultFieldManager): KubeObject {
     const name = obj.metadata.name ?? '';
     const key = objectKey(def.namespaced ? obj.metadata.namespace : undefined, name);
     const ref = { resource: def.plural, group: def.group, name };
@@ -230,8 +240,16 @@ export class ObjectStore {
     const next = jsonCopy(obj, previous) as KubeObject;
     const specChanged = !deepEqual(next['spec'], previous['spec']);
     const candidate = stampUpdated(def, previous, next, this.format(this.rv + 1), specChanged);
+    // The server keeps the managed fields; they change only when the object does.
+    candidate.metadata.managedFields = previous.metadata.managedFields;
     const unchanged = withResourceVersion(candidate, previous.metadata.resourceVersion);
     if (deepEqual(unchanged, previous)) return previous;
+    candidate.metadata.managedFields = managedFieldsOfUpdate(
+      previous,
+      candidate,
+      manager,
+      this.options.now(),
+    );
     this.commit(def, 'MODIFIED', key, candidate, previous);
     return candidate;
   }
