@@ -44,6 +44,20 @@ test('a list asked as PartialObjectMetadataList answers one, with items of metad
   expect(res.body.items.every(metadataOnly)).toBe(true);
 });
 
+test('whole and metadata-only lists of one unchanged state are each answered in their own form', async () => {
+  await start();
+  // Bodies are reused while the state is unchanged; the form asked for must still be honoured.
+  const whole = (await client.get(podPath)).body;
+  const partial = (await client.request('GET', podPath, undefined, { Accept: listAccept })).body;
+  const wholeAgain = (await client.get(podPath)).body;
+  expect(whole.kind).toBe('PodList');
+  expect(whole.items.some(metadataOnly)).toBe(false);
+  expect(partial.kind).toBe('PartialObjectMetadataList');
+  expect(partial.items).toHaveLength(3);
+  expect(partial.items.every(metadataOnly)).toBe(true);
+  expect(wholeAgain).toEqual(whole);
+});
+
 test('paged lists keep the form, the continue token and remainingItemCount', async () => {
   await start();
   const first = await client.request('GET', `${podPath}?limit=2`, undefined, {
