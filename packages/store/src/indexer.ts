@@ -150,14 +150,24 @@ export class Indexer<T extends object = KubeObject>
    *
    * @param obj - the object
    * @returns the object stored under the same key before, or `undefined`
-   * @throws KeyError if no key can be computed; IndexFuncError if an index function throws
+   * @throws KeyError if no key can be computed (the key function's own error as `cause`);
+   *   IndexFuncError if an index function throws; whatever the transform throws
    */
   put(obj: T): T | undefined {
     const key = this.state.keyFunc(obj);
+    const stored = this.transform === undefined ? obj : this.transform(obj);
     const hash = stringHash(key);
     const old = lookup(this.state.items, key, hash);
-    const changed = upsertOver(this.state, key, hash, old, obj, this.owner, this.keepSameVersion);
-    this.wrote(changed, obj);
+    const changed = upsertOver(
+      this.state,
+      key,
+      hash,
+      old,
+      stored,
+      this.owner,
+      this.keepSameVersion,
+    );
+    this.wrote(changed, stored);
     return old;
   }
 

@@ -68,6 +68,16 @@ describe('Indexer transform', () => {
     expect(indexer.resourceVersion).toBe('5');
   });
 
+  it('is applied on put, the write path a watch-fed cache takes', () => {
+    const indexer = new Indexer<Obj>({ transform: stripManagedFields });
+    expect(indexer.put(withManagedFields('a', '1'))).toBeUndefined();
+    const replaced = indexer.put(withManagedFields('a', '2'));
+    expect(replaced?.metadata).not.toHaveProperty('managedFields');
+    expect(replaced?.metadata.resourceVersion).toBe('1');
+    expect(indexer.getByKey('default/a')?.metadata).not.toHaveProperty('managedFields');
+    expect(indexer.resourceVersion).toBe('2');
+  });
+
   it("is given the caller's object and keeps its resource version", () => {
     const seen: Obj[] = [];
     const indexer = new Indexer<Obj>({
