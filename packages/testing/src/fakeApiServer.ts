@@ -57,6 +57,7 @@ export class FakeApiServer {
         random,
         now: options.now,
         resourceVersions: options.resourceVersions,
+        managedFields: options.managedFields,
       }),
       registry: new ResourceRegistry(),
       faults: this.faults,

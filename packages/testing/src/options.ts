@@ -40,6 +40,13 @@ export interface FakeApiServerOptions {
    * the client accepts, usually whole objects as plain JSON. Default true.
    */
   partialObjectMetadata?: boolean;
+  /**
+   * Whether every create, update and patch records `metadata.managedFields`, as kube-apiserver
+   * always does. Off stores objects with whatever managed fields the client sent, none for
+   * objects written without them: smaller objects, for workloads (benchmarks) specified on
+   * object sizes without them. Default true.
+   */
+  managedFields?: boolean;
   /** Answer a too-old watch with HTTP 410 instead of a 200 and an `ERROR` event. Default false. */
   expiredWatchAsHttp410?: boolean;
   /** Namespaces in which every request is answered 403. */
@@ -86,6 +93,7 @@ export function resolveOptions(
     tooLargeResourceVersionWaitMs: options.tooLargeResourceVersionWaitMs ?? 3_000,
     watchList: options.watchList ?? true,
     partialObjectMetadata: options.partialObjectMetadata ?? true,
+    managedFields: options.managedFields ?? true,
     expiredWatchAsHttp410: options.expiredWatchAsHttp410 ?? false,
     forbiddenNamespaces: options.forbiddenNamespaces ?? [],
     seed: options.seed ?? 1,

@@ -93,3 +93,41 @@ test('a patch records its manager on the fields it changed', async () => {
   );
   expect(entry.fieldsV1).toEqual({ 'f:metadata': { 'f:labels': { 'f:tier': {} } } });
 });
+
+test('managedFields: false records none on create, update or patch, and keeps what a client sent', async () => {
+  await server.stop();
+  server = await FakeApiServer.start({ now: () => now, managedFields: false });
+  client = new RawClient(server);
+  const created = await client.request(
+    'POST',
+    `${podPath}?fieldManager=deployer`,
+    pod('test', 'web'),
+  );
+  expect(created.status).toBe(201);
+  expect(created.body.metadata).not.toHaveProperty('managedFields');
+  const updated = await client.request('PUT', `${podPath}/web?fieldManager=kubelet`, {
+    ...created.body,
+    status: { phase: 'Running' },
+  });
+  expect(updated.status).toBe(200);
+  expect(updated.body.metadata).not.toHaveProperty('managedFields');
+  const patched = await client.request(
+    'PATCH',
+    `${podPath}/web?fieldManager=labeler`,
+    { metadata: { labels: { tier: 'fe' } } },
+    { 'Content-Type': 'application/merge-patch+json' },
+  );
+  expect(patched.body.metadata.labels).toEqual({ tier: 'fe' });
+  expect(patched.body.metadata).not.toHaveProperty('managedFields');
+  expect(server.create(pod('test', 'api')).metadata).not.toHaveProperty('managedFields');
+  const sent = [{ manager: 'importer', operation: 'Update' }];
+  const imported = await client.request('POST', podPath, {
+    ...pod('test', 'db'),
+    metadata: { name: 'db', managedFields: sent },
+  });
+  expect(imported.body.metadata.managedFields).toEqual(sent);
+  const listed = await client.get(podPath);
+  expect(
+    listed.body.items.map((item: { metadata: object }) => 'managedFields' in item.metadata),
+  ).toEqual([false, true, false]);
+});

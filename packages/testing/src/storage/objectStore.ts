@@ -42,6 +42,11 @@ export interface ObjectStoreOptions {
   now: () => Date;
   /** How revisions are written as resourceVersions. */
   resourceVersions: ResourceVersionFormat;
+  /**
+   * Whether writes record `metadata.managedFields` (off: objects keep the managed fields the
+   * writer gave, if any). Default true.
+   */
+  managedFields?: boolean;
 }
 
 /** A snapshot of one resource's objects at one resourceVersion, in key order. */
@@ -71,11 +76,13 @@ export class ObjectStore {
   // The state at a given revision never changes, so sorted snapshots are kept for the pages of
   // a paginated list that follow the first (each would otherwise copy and sort the whole table).
   private readonly snapshots = new Map<string, Snapshot>();
+  private readonly recordsManagedFields: boolean;
 
   /**
    * @param options - history size, starting resourceVersion, randomness and clock.
    */
   constructor(private readonly options: ObjectStoreOptions) {
+    this.recordsManagedFields = options.managedFields ?? true;
     this.rv = options.initialResourceVersion;
     this.history = new EventHistory(options.historyLimit, options.initialResourceVersion);
   }
@@ -208,8 +215,10 @@ export class ObjectStore {
     if (table.has(key)) throw alreadyExists({ resource: def.plural, group: def.group, name });
     const now = this.options.now();
     const stored = stampCreated(def, draft, this.format(this.rv + 1), now);
-    // As kube-apiserver does, whatever managed fields the client sent are replaced.
-    stored.metadata.managedFields = managedFieldsOfCreate(stored, manager, now);
+    if (this.recordsManagedFields) {
+      // As kube-apiserver does, whatever managed fields the client sent are replaced.
+      stored.metadata.managedFields = managedFieldsOfCreate(stored, manager, now);
+    }
     this.commit(def, 'ADDED', key, stored, undefined);
     return stored;
   }
@@ -241,15 +250,18 @@ export class ObjectStore {
     const specChanged = !deepEqual(next['spec'], previous['spec']);
     const candidate = stampUpdated(def, previous, next, this.format(this.rv + 1), specChanged);
     // The server keeps the managed fields; they change only when the object does.
-    candidate.metadata.managedFields = previous.metadata.managedFields;
+    if (this.recordsManagedFields)
+      candidate.metadata.managedFields = previous.metadata.managedFields;
     const unchanged = withResourceVersion(candidate, previous.metadata.resourceVersion);
     if (deepEqual(unchanged, previous)) return previous;
-    candidate.metadata.managedFields = managedFieldsOfUpdate(
-      previous,
-      candidate,
-      manager,
-      this.options.now(),
-    );
+    if (this.recordsManagedFields) {
+      candidate.metadata.managedFields = managedFieldsOfUpdate(
+        previous,
+        candidate,
+        manager,
+        this.options.now(),
+      );
+    }
     this.commit(def, 'MODIFIED', key, candidate, previous);
     return candidate;
   }
