@@ -10,6 +10,7 @@ import type { ListerWatcher } from './listerWatcher.js';
 import { silentLogger } from './logger.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
 import { cacheState, serverPodState } from './testSupport/cacheState.testing.js';
+import { stopWhenSocketsClosed } from './testSupport/stopWhenSocketsClosed.testing.js';
 
 // Metadata-only informers over real HTTP against the fake API server, through both transports,
 // with a server that serves the metadata-only form and one that answers whole objects.
@@ -40,11 +41,7 @@ let server: FakeApiServer;
 let informer: SharedIndexInformer<PartialObjectMetadata>;
 afterEach(async () => {
   informer.stop();
-  await eventually(
-    () => server.openWatches === 0 && server.openConnections === 0,
-    'sockets to close',
-  );
-  await server.stop();
+  await stopWhenSocketsClosed(server);
 });
 
 const onlyMetadata = (obj: PartialObjectMetadata): boolean =>

@@ -3,6 +3,7 @@ import type { PartialObjectMetadata } from '@rxkube/store';
 import { listerWatcherSource } from './clientNode/listerWatcherSource.js';
 import { SharedInformerFactory } from './sharedInformerFactory.js';
 import { eventually } from '@rxkube/devkit';
+import { stopWhenSocketsClosed } from './testSupport/stopWhenSocketsClosed.testing.js';
 
 let server: FakeApiServer;
 let factory: SharedInformerFactory;
@@ -13,11 +14,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   factory.shutdown();
-  await eventually(
-    () => server.openWatches === 0 && server.openConnections === 0,
-    'sockets to close',
-  );
-  await server.stop();
+  await stopWhenSocketsClosed(server);
 });
 
 const pods = { version: 'v1', plural: 'pods' };
