@@ -21,6 +21,7 @@ export type {
 export { fetchListerWatcher } from './fetch/fetchListerWatcher.js';
 export type { FetchHeaders, FetchListerWatcherOptions } from './fetch/fetchListerWatcher.js';
 export { fetchListerWatcherSource } from './fetch/fetchListerWatcherSource.js';
+export { fetchMetadataListerWatcher } from './fetch/fetchMetadataListerWatcher.js';
 export { defaultListIdleTimeoutMs, defaultMaxEventBytes } from './http/httpListerWatcher.js';
 export type { HttpListerWatcherOptions } from './http/httpListerWatcher.js';
 export { collectionPath, describeResource } from './http/resourcePath.js';

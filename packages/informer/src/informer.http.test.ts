@@ -14,6 +14,7 @@ import { SharedIndexInformer } from './sharedIndexInformer.js';
 import { eventually } from '@rxkube/devkit';
 import { cacheState, serverPodState } from './testSupport/cacheState.testing.js';
 import { pod, type TestPod } from './testSupport/pods.testing.js';
+import { stopWhenSocketsClosed } from './testSupport/stopWhenSocketsClosed.testing.js';
 
 let server: FakeApiServer;
 let informers: SharedIndexInformer<KubeObject>[];
@@ -31,11 +32,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   for (const informer of informers) informer.stop();
-  await eventually(
-    () => server.openWatches === 0 && server.openConnections === 0,
-    'sockets to close',
-  );
-  await server.stop();
+  await stopWhenSocketsClosed(server);
 });
 
 function start(

@@ -1,7 +1,9 @@
 import { FakeApiServer, loadPods } from '@rxkube/testing';
+import type { PartialObjectMetadata } from '@rxkube/store';
 import { listerWatcherSource } from './clientNode/listerWatcherSource.js';
 import { SharedInformerFactory } from './sharedInformerFactory.js';
 import { eventually } from '@rxkube/devkit';
+import { stopWhenSocketsClosed } from './testSupport/stopWhenSocketsClosed.testing.js';
 
 let server: FakeApiServer;
 let factory: SharedInformerFactory;
@@ -12,11 +14,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   factory.shutdown();
-  await eventually(
-    () => server.openWatches === 0 && server.openConnections === 0,
-    'sockets to close',
-  );
-  await server.stop();
+  await stopWhenSocketsClosed(server);
 });
 
 const pods = { version: 'v1', plural: 'pods' };
@@ -63,4 +61,46 @@ test('shutdown completes the streams handed out by its informers', async () => {
   all.list$().subscribe(ends('list$'));
   factory.shutdown();
   expect(completed.sort()).toEqual(['handle', 'list$', 'metrics$']);
+});
+
+test('metadataOnly gives an informer of its own that caches metadata only (OnlyMetadata)', async () => {
+  loadPods(server, { count: 3, namespaces: ['a'] });
+  const full = factory.informerFor(pods);
+  const metadata = factory.informerFor<PartialObjectMetadata>(pods, { metadataOnly: true });
+  expect(metadata).not.toBe(full);
+  expect(factory.informerFor(pods, { metadataOnly: true })).toBe(metadata);
+  expect(factory.informerFor(pods, { metadataOnly: false })).toBe(full);
+  factory.start();
+  await factory.waitForCacheSync();
+  expect(
+    metadata
+      .getIndexer()
+      .list()
+      .map((p) => [p.kind, Object.keys(p).sort()]),
+  ).toEqual(
+    Array.from({ length: 3 }, () => ['PartialObjectMetadata', ['apiVersion', 'kind', 'metadata']]),
+  );
+  expect(
+    full
+      .getIndexer()
+      .list()
+      .every((p) => 'spec' in p),
+  ).toBe(true);
+});
+
+test('a factory with metadataOnly hands out metadata-only informers by default', async () => {
+  const metadataFactory = new SharedInformerFactory(listerWatcherSource(server.kubeConfig()), {
+    metadataOnly: true,
+  });
+  loadPods(server, { count: 2, namespaces: ['a'] });
+  const informer = metadataFactory.informerFor<PartialObjectMetadata>(pods);
+  metadataFactory.start();
+  await metadataFactory.waitForCacheSync();
+  expect(
+    informer
+      .getIndexer()
+      .list()
+      .every((p) => p.kind === 'PartialObjectMetadata'),
+  ).toBe(true);
+  metadataFactory.shutdown();
 });

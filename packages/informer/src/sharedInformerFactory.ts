@@ -13,6 +13,13 @@ export interface InformerForOptions {
   /** Field selector. */
   fieldSelector?: string;
   /**
+   * Cache objects' metadata only (`PartialObjectMetadata`, see `metadataListerWatcher`), as
+   * controller-runtime's `OnlyMetadata` and client-go's `metadatainformer` do. A metadata-only
+   * informer and a whole-object one for the same resource are separate informers. Default: the
+   * factory's `metadataOnly`.
+   */
+  metadataOnly?: boolean;
+  /**
    * Indices the caller needs. An informer shared with earlier callers gains the ones it lacks
    * (names it already has are kept as they are).
    */
@@ -34,6 +41,12 @@ export type ListerWatcherSource = (
 export interface SharedInformerFactoryOptions {
   /** Default namespace of `informerFor` calls that give none. Default: all namespaces. */
   namespace?: string;
+  /**
+   * Whether `informerFor` calls that do not say cache objects' metadata only: a factory of
+   * metadata-only informers, like client-go's `metadatainformer.NewSharedInformerFactory`.
+   * Default false.
+   */
+  metadataOnly?: boolean;
   /** Options every informer is created with (resync period, scheduler, logger, reflector…). */
   informer?: Omit<SharedIndexInformerOptions<never>, 'indexers' | 'keyFunc' | 'name'>;
 }
@@ -86,11 +99,16 @@ export class SharedInformerFactory {
     options: InformerForOptions = {},
   ): SharedIndexInformer<T> {
     if (this.stopped) throw new Error('the informer factory has been shut down');
-    const effective = { ...options, namespace: options.namespace ?? this.options.namespace };
+    const effective = {
+      ...options,
+      namespace: options.namespace ?? this.options.namespace,
+      metadataOnly: options.metadataOnly ?? this.options.metadataOnly ?? false,
+    };
     const key = JSON.stringify([
       collectionPath(resource, effective.namespace),
       effective.labelSelector ?? '',
       effective.fieldSelector ?? '',
+      ...(effective.metadataOnly ? ['metadata'] : []),
     ]);
     let informer = this.informers.get(key);
     if (informer === undefined) {

@@ -1,4 +1,4 @@
-import { KeyError, isDeletedFinalStateUnknown, type KeyFunc } from '@rxkube/store';
+import { KeyError, isDeletedFinalStateUnknown, keyOf, type KeyFunc } from '@rxkube/store';
 import { Deltas } from './deltas.js';
 
 /**
@@ -20,12 +20,5 @@ export function deltaKey<T>(keyFunction: KeyFunc<T>, obj: unknown): string {
     target = newest.object;
   }
   if (isDeletedFinalStateUnknown(target)) return target.key;
-  try {
-    return keyFunction(target as T);
-  } catch (err) {
-    if (err instanceof KeyError) throw err;
-    const wrapped = new KeyError(target, err instanceof Error ? err.message : String(err));
-    wrapped.cause = err;
-    throw wrapped;
-  }
+  return keyOf(keyFunction, target as T);
 }

@@ -8,6 +8,18 @@
  */
 export type { KubeObject, ObjectMeta } from './kubeObject.js';
 export {
+  asPartialObjectMetadata,
+  metaV1ApiVersion,
+  partialObjectMetadataKind,
+} from './partialObjectMetadata.js';
+export type {
+  FullObjectMeta,
+  ManagedFieldsEntry,
+  OwnerReference,
+  PartialObjectMetadata,
+} from './partialObjectMetadata.js';
+export { stripManagedFields } from './stripManagedFields.js';
+export {
   DeletedFinalStateUnknown,
   isDeletedFinalStateUnknown,
 } from './deletedFinalStateUnknown.js';
@@ -15,6 +27,7 @@ export {
   ExplicitKey,
   KeyError,
   deletionHandlingMetaNamespaceKeyFunc,
+  keyOf,
   metaNamespaceKeyFunc,
   splitMetaNamespaceKey,
 } from './keys.js';

@@ -79,6 +79,61 @@ describe('Indexer', () => {
     });
   });
 
+  describe('a key function that throws', () => {
+    // Keys everything by name, and fails on pods whose name starts with "bad".
+    const cause = new TypeError('no key for this one');
+    function pickyIndexer(): Indexer<TestPod> {
+      return new Indexer<TestPod>({
+        indexers: { app: labelIndexFunc('app') },
+        keyFunc: (obj) => {
+          if (obj.metadata.name.startsWith('bad')) throw cause;
+          return obj.metadata.name;
+        },
+      });
+    }
+    function thrownBy(write: () => void): unknown {
+      try {
+        write();
+      } catch (err) {
+        return err;
+      }
+      throw new Error('expected the write to throw');
+    }
+
+    it.each([
+      ['add', (indexer: Indexer<TestPod>, obj: TestPod) => indexer.add(obj)],
+      ['update', (indexer: Indexer<TestPod>, obj: TestPod) => indexer.update(obj)],
+      ['delete', (indexer: Indexer<TestPod>, obj: TestPod) => indexer.delete(obj)],
+      ['replace', (indexer: Indexer<TestPod>, obj: TestPod) => indexer.replace([obj], '9')],
+      ['get', (indexer: Indexer<TestPod>, obj: TestPod) => void indexer.get(obj)],
+    ])(
+      '%s wraps its error in a KeyError with the error as cause, and changes nothing',
+      (_, write) => {
+        const indexer = pickyIndexer();
+        indexer.add(pod('default', 'web', { labels: { app: 'web' } }));
+        const before = indexer.snapshot();
+        const bad = pod('default', 'bad-1', { labels: { app: 'web' } });
+        const err = thrownBy(() => write(indexer, bad));
+        expect(err).toBeInstanceOf(KeyError);
+        expect((err as KeyError).cause).toBe(cause);
+        expect((err as KeyError).obj).toBe(bad);
+        expect((err as KeyError).message).toContain('no key for this one');
+        expect(indexer.snapshot()).toBe(before);
+        expect(indexer.listKeys()).toEqual(['web']);
+      },
+    );
+
+    it('passes a KeyError of its own through unchanged', () => {
+      const own = new KeyError('x', 'my reason');
+      const indexer = new Indexer<TestPod>({
+        keyFunc: () => {
+          throw own;
+        },
+      });
+      expect(thrownBy(() => indexer.add(pod('default', 'web')))).toBe(own);
+    });
+  });
+
   describe('delete', () => {
     it('removes the object and its index entries', () => {
       const indexer = newIndexer();

@@ -8,7 +8,12 @@ import type { IndexerSubject } from './indexerSubject.js';
 import { IndexerTable } from './indexerTable.js';
 import { IndexerView } from './indexerView.js';
 import type { KeyListerGetter } from './keyListerGetter.js';
-import { type ExplicitKey, type KeyFunc, deletionHandlingMetaNamespaceKeyFunc } from './keys.js';
+import {
+  type ExplicitKey,
+  type KeyFunc,
+  deletionHandlingMetaNamespaceKeyFunc,
+  keyOf,
+} from './keys.js';
 import type { KubeObject } from './kubeObject.js';
 import { snapshotView } from './snapshotView.js';
 import { lookup } from './hamt.js';
@@ -30,8 +35,18 @@ export interface IndexerOptions<T> {
   /**
    * Computes each object's key. Default: {@link deletionHandlingMetaNamespaceKeyFunc}, which also
    * accepts tombstones and explicit keys; a custom one must too if `delete` is given them.
+   * Whatever a custom one throws reaches the caller of a write or lookup as a `KeyError` whose
+   * `cause` is the thrown error, as in client-go.
    */
   keyFunc?: KeyFunc<T>;
+  /**
+   * Rewrites each object before it is stored, on `add`, `update` and `replace` (client-go's
+   * `WithTransformer`), e.g. `stripManagedFields` to keep a cache small. It is given the
+   * caller's object after its key is computed and must return an object with the same key; it
+   * should not mutate its input. If it throws, the write throws that error and changes nothing.
+   * `delete` needs only the key and does not call it. Default: none.
+   */
+  transform?: (obj: T) => T;
   /** Emission coalescing of `indexer$`. Default: `'none'`. */
   coalesce?: CoalesceMode;
   /**
@@ -89,6 +104,7 @@ export class Indexer<T extends object = KubeObject>
   private current: IndexerSnapshot<T> | undefined;
   private lastPublished: IndexerSnapshot<T> | undefined;
   private readonly coalesce: CoalesceMode;
+  private readonly transform: ((obj: T) => T) | undefined;
   private readonly keepSameVersion: boolean;
   private readonly resourceVersionFromWrites: boolean;
   private batchDepth = 0;
@@ -99,13 +115,9 @@ export class Indexer<T extends object = KubeObject>
 
   /** @param options - indexers, key function, coalescing and resource-version tracking */
   constructor(options: IndexerOptions<T> = {}) {
-    super(
-      IndexerState.empty(
-        new IndexerTable(options.indexers ?? {}),
-        options.keyFunc ?? deletionHandlingMetaNamespaceKeyFunc,
-      ),
-    );
+    super(IndexerState.empty(new IndexerTable(options.indexers ?? {}), keyErrors(options.keyFunc)));
     this.coalesce = options.coalesce ?? 'none';
+    this.transform = options.transform;
     this.keepSameVersion = options.keepSameVersion ?? true;
     this.resourceVersionFromWrites = options.resourceVersionFromWrites ?? true;
     this.snapshots$ = new BehaviorSubject(this.snapshot());
@@ -121,12 +133,14 @@ export class Indexer<T extends object = KubeObject>
    * Adds an object, or replaces the one with the same key.
    *
    * @param obj - the object
-   * @throws KeyError if no key can be computed; IndexFuncError if an index function throws
+   * @throws KeyError if no key can be computed (the key function's own error as `cause`);
+   *   IndexFuncError if an index function throws; whatever the transform throws
    */
   add(obj: T): void {
     const key = this.state.keyFunc(obj);
-    const changed = upsert(this.state, key, obj, this.owner, this.keepSameVersion);
-    this.wrote(changed, obj);
+    const stored = this.transform === undefined ? obj : this.transform(obj);
+    const changed = upsert(this.state, key, stored, this.owner, this.keepSameVersion);
+    this.wrote(changed, stored);
   }
 
   /**
@@ -136,14 +150,24 @@ export class Indexer<T extends object = KubeObject>
    *
    * @param obj - the object
    * @returns the object stored under the same key before, or `undefined`
-   * @throws KeyError if no key can be computed; IndexFuncError if an index function throws
+   * @throws KeyError if no key can be computed (the key function's own error as `cause`);
+   *   IndexFuncError if an index function throws; whatever the transform throws
    */
   put(obj: T): T | undefined {
     const key = this.state.keyFunc(obj);
+    const stored = this.transform === undefined ? obj : this.transform(obj);
     const hash = stringHash(key);
     const old = lookup(this.state.items, key, hash);
-    const changed = upsertOver(this.state, key, hash, old, obj, this.owner, this.keepSameVersion);
-    this.wrote(changed, obj);
+    const changed = upsertOver(
+      this.state,
+      key,
+      hash,
+      old,
+      stored,
+      this.owner,
+      this.keepSameVersion,
+    );
+    this.wrote(changed, stored);
     return old;
   }
 
@@ -151,7 +175,8 @@ export class Indexer<T extends object = KubeObject>
    * Same as {@link Indexer.add}: stores the object under its key.
    *
    * @param obj - the object
-   * @throws KeyError if no key can be computed; IndexFuncError if an index function throws
+   * @throws KeyError if no key can be computed (the key function's own error as `cause`);
+   *   IndexFuncError if an index function throws; whatever the transform throws
    */
   update(obj: T): void {
     this.add(obj);
@@ -162,7 +187,7 @@ export class Indexer<T extends object = KubeObject>
    * key when the key function does (the default one does).
    *
    * @param obj - the object, a {@link DeletedFinalStateUnknown} or an {@link ExplicitKey}
-   * @throws KeyError if no key can be computed
+   * @throws KeyError if no key can be computed (the key function's own error as `cause`)
    */
   delete(obj: T | DeletedFinalStateUnknown<T> | ExplicitKey): void {
     const changed = remove(this.state, this.state.keyFunc(obj as T), this.owner);
@@ -175,9 +200,13 @@ export class Indexer<T extends object = KubeObject>
    *
    * @param items - the new content (a later object wins over an earlier one with the same key)
    * @param resourceVersion - the resource version of the list `items` came from
+   * @throws KeyError if no key can be computed for an item; IndexFuncError if an index function
+   *   throws; whatever the transform throws
    */
   replace(items: Iterable<T>, resourceVersion: string): void {
-    this.state.assign(rebuild(this.state, items, resourceVersion, this.owner));
+    const { transform } = this;
+    const stored = transform === undefined ? items : Array.from(items, (obj) => transform(obj));
+    this.state.assign(rebuild(this.state, stored, resourceVersion, this.owner));
     this.changed();
   }
 
@@ -333,4 +362,13 @@ export class Indexer<T extends object = KubeObject>
       this.publishing = false;
     }
   }
+}
+
+/**
+ * The key function an Indexer calls: the default one as it is (it only throws `KeyError`s), a
+ * custom one wrapped so that anything else it throws becomes a `KeyError` with it as `cause`.
+ */
+function keyErrors<T>(keyFunc: KeyFunc<T> | undefined): KeyFunc<T> {
+  if (keyFunc === undefined) return deletionHandlingMetaNamespaceKeyFunc;
+  return (obj) => keyOf(keyFunc, obj);
 }

@@ -2,6 +2,7 @@ import { DeletedFinalStateUnknown } from './deletedFinalStateUnknown.js';
 import {
   ExplicitKey,
   KeyError,
+  keyOf,
   deletionHandlingMetaNamespaceKeyFunc,
   metaNamespaceKeyFunc,
   splitMetaNamespaceKey,
@@ -75,5 +76,36 @@ describe('splitMetaNamespaceKey', () => {
   it('round-trips with metaNamespaceKeyFunc', () => {
     const key = metaNamespaceKeyFunc({ metadata: { namespace: 'n', name: 'm' } });
     expect(splitMetaNamespaceKey(key)).toEqual({ namespace: 'n', name: 'm' });
+  });
+});
+
+describe('KeyError', () => {
+  it('carries the error it was given as cause', () => {
+    const cause = new RangeError('out of range');
+    const err = new KeyError({ metadata: {} }, 'key function failed', { cause });
+    expect(err.cause).toBe(cause);
+    expect(err.message).toContain('key function failed');
+  });
+});
+
+describe('keyOf', () => {
+  it("returns the key function's key", () => {
+    expect(keyOf(metaNamespaceKeyFunc, { metadata: { namespace: 'a', name: 'b' } })).toBe('a/b');
+  });
+
+  it('wraps what the key function throws in a KeyError with it as cause', () => {
+    const cause = 'not even an Error';
+    const obj = { metadata: { name: 'x' } };
+    let err: unknown;
+    try {
+      keyOf(() => {
+        throw cause;
+      }, obj);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(KeyError);
+    expect((err as KeyError).cause).toBe(cause);
+    expect((err as KeyError).obj).toBe(obj);
   });
 });

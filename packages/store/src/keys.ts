@@ -10,7 +10,9 @@ export type KeyFunc<T = unknown> = (obj: T) => string;
 
 /**
  * Thrown when a key function cannot compute a key: the object is not a Kubernetes object or
- * lacks a name. Carries the offending object so the caller can report it.
+ * lacks a name. Carries the offending object so the caller can report it, and, when a custom
+ * key function failed with an error of its own, that error as `cause` (client-go's
+ * `KeyError{Obj, Err}`, which unwraps to `Err`).
  */
 export class KeyError extends Error {
   override readonly name = 'KeyError';
@@ -18,12 +20,34 @@ export class KeyError extends Error {
   /**
    * @param obj - the object whose key could not be computed
    * @param message - why
+   * @param options - `cause`: the key function's own error, if it threw one
    */
   constructor(
     readonly obj: unknown,
     message: string,
+    options?: { cause?: unknown },
   ) {
-    super(`couldn't create key for object ${describe(obj)}: ${message}`);
+    super(`couldn't create key for object ${describe(obj)}: ${message}`, options);
+  }
+}
+
+/**
+ * Computes `obj`'s key with `keyFunc`, turning whatever the key function throws into a
+ * {@link KeyError} (with the thrown value as `cause`), so every cache and queue reports one
+ * error type whatever key function it was given. A `KeyError` passes through unchanged.
+ *
+ * @typeParam T - the object type
+ * @param keyFunc - any key function
+ * @param obj - the object
+ * @returns the key
+ * @throws {@link KeyError} if `keyFunc` throws
+ */
+export function keyOf<T>(keyFunc: KeyFunc<T>, obj: T): string {
+  try {
+    return keyFunc(obj);
+  } catch (err) {
+    if (err instanceof KeyError) throw err;
+    throw new KeyError(obj, err instanceof Error ? err.message : String(err), { cause: err });
   }
 }
 

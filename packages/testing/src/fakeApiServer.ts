@@ -63,6 +63,7 @@ export class FakeApiServer {
         random,
         now: options.now,
         resourceVersions: options.resourceVersions,
+        managedFields: options.managedFields,
       }),
       registry: new ResourceRegistry(),
       faults: this.faults,

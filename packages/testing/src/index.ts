@@ -10,8 +10,10 @@ export type { FakeApiServerOptions } from './options.js';
 export type { RecordedRequest } from './http/requestLog.js';
 export type { ObjectRef } from './objectRef.js';
 export type {
+  FieldSet,
   KubeList,
   KubeObject,
+  ManagedFieldsEntry,
   ObjectMeta,
   OwnerReference,
   Status,
@@ -27,6 +29,7 @@ export type {
 } from './registry/resourceDefinition.js';
 export { customResourceDefinitionManifest } from './registry/customResourceDefinitionManifest.js';
 export type { DeletePreconditions } from './storage/objectStore.js';
+export { defaultFieldManager } from './storage/managedFields.js';
 export {
   decimalResourceVersions,
   descendingResourceVersions,

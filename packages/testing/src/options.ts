@@ -32,6 +32,21 @@ export interface FakeApiServerOptions {
   tooLargeResourceVersionWaitMs?: number;
   /** Whether the `WatchList` gate is on (streaming lists); off answers `sendInitialEvents` with 422. Default true. */
   watchList?: boolean;
+  /**
+   * Whether lists, gets and watches asked for with
+   * `Accept: application/json;as=PartialObjectMetadata[List];g=meta.k8s.io;v=v1` are answered
+   * with metadata-only objects, as kube-apiserver does. Off acts like a server that does not
+   * know the form (an old or aggregated API server, a proxy): it answers the next media type
+   * the client accepts, usually whole objects as plain JSON. Default true.
+   */
+  partialObjectMetadata?: boolean;
+  /**
+   * Whether every create, update and patch records `metadata.managedFields`, as kube-apiserver
+   * always does. Off stores objects with whatever managed fields the client sent, none for
+   * objects written without them: smaller objects, for workloads (benchmarks) specified on
+   * object sizes without them. Default true.
+   */
+  managedFields?: boolean;
   /** Answer a too-old watch with HTTP 410 instead of a 200 and an `ERROR` event. Default false. */
   expiredWatchAsHttp410?: boolean;
   /** Namespaces in which every request is answered 403. */
@@ -82,6 +97,8 @@ export function resolveOptions(
     defaultWatchTimeoutSeconds: options.defaultWatchTimeoutSeconds,
     tooLargeResourceVersionWaitMs: options.tooLargeResourceVersionWaitMs ?? 3_000,
     watchList: options.watchList ?? true,
+    partialObjectMetadata: options.partialObjectMetadata ?? true,
+    managedFields: options.managedFields ?? true,
     expiredWatchAsHttp410: options.expiredWatchAsHttp410 ?? false,
     requestLogLimit: options.requestLogLimit ?? 1_000,
     forbiddenNamespaces: options.forbiddenNamespaces ?? [],

@@ -1,22 +1,14 @@
-import { DeletedFinalStateUnknown } from '@rxkube/store';
+import {
+  DeletedFinalStateUnknown,
+  type OwnerReference as StoreOwnerReference,
+} from '@rxkube/store';
 import type { InformerEvent } from '@rxkube/informer';
 
 /**
- * An owner reference as the controller reads it; structurally compatible with client-node's
- * `V1OwnerReference`.
+ * An owner reference as the controller reads it: `@rxkube/store`'s, structurally compatible with
+ * client-node's `V1OwnerReference`.
  */
-export interface OwnerReference {
-  /** The owner's `apiVersion`, e.g. `v1` or `apps/v1`. */
-  apiVersion: string;
-  /** The owner's kind, e.g. `ConfigMap`. */
-  kind: string;
-  /** The owner's name (in the owned object's namespace, or cluster-scoped). */
-  name: string;
-  /** The owner's uid. */
-  uid: string;
-  /** Whether this owner is the managing controller (at most one reference has it). */
-  controller?: boolean;
-}
+export type OwnerReference = StoreOwnerReference;
 
 /**
  * The metadata the controller and its predicates read. Structurally compatible with

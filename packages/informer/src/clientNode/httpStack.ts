@@ -21,8 +21,13 @@ interface ClientNodeConfig {
  * connection needs no special settings).
  */
 class RequestSettings {
-  readonly headers: Record<string, string> = { Accept: 'application/json' };
+  readonly headers: Record<string, string>;
   dispatcher: DispatcherLike | undefined;
+
+  /** @param accept - the `Accept` header */
+  constructor(accept: string) {
+    this.headers = { Accept: accept };
+  }
 
   setHeaderParam(name: string, value: string): void {
     this.headers[name] = value;
@@ -43,23 +48,27 @@ class RequestSettings {
  * @param kubeConfig - a loaded KubeConfig of client-node 1.x or 2.x
  * @param fetch - a fetch to use instead; it gets 1.x's fetch options, or 2.x's `headers` and
  *   `dispatcher` (an undici dispatcher: give undici's own `fetch`, not Node's)
+ * @param accept - the `Accept` header
  * @returns the function that sends the GET
  * @throws TypeError when the KubeConfig has neither method; whatever credential plugins throw
  */
 export async function prepareGet(
   kubeConfig: KubeConfig,
   fetch: FetchLike | undefined,
+  accept = 'application/json',
 ): Promise<SendGet> {
   const config = kubeConfig as unknown as ClientNodeConfig;
   if (typeof config.applyToFetchOptions === 'function') {
     const options = await config.applyToFetchOptions({});
     const headers = options['headers'] as { set(name: string, value: string): void } | undefined;
-    headers?.set('Accept', 'application/json');
+    // Without credentials in headers there may be no Headers object to set Accept on.
+    if (typeof headers?.set === 'function') headers.set('Accept', accept);
+    else options['headers'] = { ...(headers as object | undefined), Accept: accept };
     const send = fetch ?? (nodeFetch as unknown as FetchLike);
     return (url, signal) => send(url.toString(), { ...options, method: 'GET', signal });
   }
   if (typeof config.applySecurityAuthentication === 'function') {
-    const settings = new RequestSettings();
+    const settings = new RequestSettings(accept);
     await config.applySecurityAuthentication(settings);
     const { headers, dispatcher } = settings;
     if (fetch !== undefined) {

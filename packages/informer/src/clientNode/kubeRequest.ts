@@ -23,12 +23,12 @@ export type FetchLike = (url: string, init: Record<string, unknown>) => Promise<
  * @internal
  */
 export function kubeConfigGet(kubeConfig: KubeConfig, fetch: FetchLike | undefined): SendApiGet {
-  return async (path, query, signal) => {
+  return async (path, query, signal, accept) => {
     const cluster = kubeConfig.getCurrentCluster();
     if (cluster === null) throw new Error('the KubeConfig has no current cluster');
     const url = new URL(cluster.server.replace(/\/+$/, '') + path);
     for (const [key, value] of query) url.searchParams.set(key, value);
-    const send = await prepareGet(kubeConfig, fetch);
+    const send = await prepareGet(kubeConfig, fetch, accept);
     return send(url, signal);
   };
 }

@@ -19,9 +19,15 @@ export function listerWatcherSource(
   kubeConfig: KubeConfig,
   options: Omit<
     ListerWatcherOptions<unknown>,
-    'namespace' | 'labelSelector' | 'fieldSelector'
+    'namespace' | 'labelSelector' | 'fieldSelector' | 'metadataOnly'
   > = {},
 ): ListerWatcherSource {
-  return (resource, { namespace, labelSelector, fieldSelector }) =>
-    listerWatcher(kubeConfig, resource, { ...options, namespace, labelSelector, fieldSelector });
+  return (resource, { namespace, labelSelector, fieldSelector, metadataOnly }) =>
+    listerWatcher(kubeConfig, resource, {
+      ...options,
+      namespace,
+      labelSelector,
+      fieldSelector,
+      metadataOnly,
+    });
 }

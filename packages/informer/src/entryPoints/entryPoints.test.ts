@@ -33,7 +33,11 @@ test('the root leaves the reflector machinery and the error subclasses to their 
 });
 
 test('client-node lives in /node; the root lists and watches through fetch', () => {
-  expect(Object.keys(nodeEntry).sort()).toEqual(['listerWatcher', 'listerWatcherSource']);
+  expect(Object.keys(nodeEntry).sort()).toEqual([
+    'listerWatcher',
+    'listerWatcherSource',
+    'metadataListerWatcher',
+  ]);
   expect(Object.keys(root)).toEqual(
     expect.arrayContaining(['fetchListerWatcher', 'fetchListerWatcherSource']),
   );

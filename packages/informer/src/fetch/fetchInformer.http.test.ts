@@ -7,6 +7,7 @@ import { silentLogger } from '../logger.js';
 import { SharedIndexInformer } from '../sharedIndexInformer.js';
 import { cacheState, serverPodState } from '../testSupport/cacheState.testing.js';
 import { fetchListerWatcher } from './fetchListerWatcher.js';
+import { stopWhenSocketsClosed } from '../testSupport/stopWhenSocketsClosed.testing.js';
 
 // A SharedIndexInformer on the fetch lister-watcher, through the faults the client-node one is
 // tested with: its cache must end equal to the server's every time. Real HTTP and a few fault
@@ -34,11 +35,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   informer.stop();
-  await eventually(
-    () => server.openWatches === 0 && server.openConnections === 0,
-    'sockets to close',
-  );
-  await server.stop();
+  await stopWhenSocketsClosed(server);
 });
 
 const inSync = (): boolean =>

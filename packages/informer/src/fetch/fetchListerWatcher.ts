@@ -23,7 +23,8 @@ export interface FetchListerWatcherOptions<T> extends HttpListerWatcherOptions<T
   fetch?: typeof globalThis.fetch;
   /**
    * Headers sent with every request, e.g. `{ Authorization: 'Bearer …' }` when the base URL is
-   * not a proxy that authenticates for the page. `Accept: application/json` is always sent.
+   * not a proxy that authenticates for the page. `Accept` is always set by the lister-watcher
+   * (`application/json`, or the metadata-only form's media types with `metadataOnly`).
    */
   headers?: FetchHeaders;
   /**
@@ -87,7 +88,7 @@ function apiBase(baseUrl: string | URL): string {
 
 /** The transport: one `fetch` per GET, its body read through the stream's reader. */
 function fetchGet(base: string, options: FetchListerWatcherOptions<unknown>): SendApiGet {
-  return async (path, query, signal) => {
+  return async (path, query, signal, accept) => {
     const search = query.toString();
     const url = `${base}${path}${search === '' ? '' : `?${search}`}`;
     const headers =
@@ -95,7 +96,7 @@ function fetchGet(base: string, options: FetchListerWatcherOptions<unknown>): Se
     const send = options.fetch ?? globalThis.fetch;
     const response = await send(url, {
       method: 'GET',
-      headers: { ...headers, Accept: 'application/json' },
+      headers: { ...headers, Accept: accept },
       signal,
       ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
     });

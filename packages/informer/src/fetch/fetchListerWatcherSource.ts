@@ -4,7 +4,7 @@ import { fetchListerWatcher, type FetchListerWatcherOptions } from './fetchListe
 /**
  * The lister-watchers of a `SharedInformerFactory` that lists and watches through the platform
  * `fetch`: each informer gets a {@link fetchListerWatcher} on `baseUrl` with the namespace and
- * selectors it was asked for, and `options` for the rest.
+ * selectors it was asked for (and metadata only when asked), and `options` for the rest.
  *
  * @param baseUrl - where the API's paths start (see {@link fetchListerWatcher})
  * @param options - headers, page size, limits and the like, shared by every informer
@@ -19,9 +19,15 @@ export function fetchListerWatcherSource(
   baseUrl: string | URL,
   options: Omit<
     FetchListerWatcherOptions<unknown>,
-    'namespace' | 'labelSelector' | 'fieldSelector'
+    'namespace' | 'labelSelector' | 'fieldSelector' | 'metadataOnly'
   > = {},
 ): ListerWatcherSource {
-  return (resource, { namespace, labelSelector, fieldSelector }) =>
-    fetchListerWatcher(baseUrl, resource, { ...options, namespace, labelSelector, fieldSelector });
+  return (resource, { namespace, labelSelector, fieldSelector, metadataOnly }) =>
+    fetchListerWatcher(baseUrl, resource, {
+      ...options,
+      namespace,
+      labelSelector,
+      fieldSelector,
+      metadataOnly,
+    });
 }

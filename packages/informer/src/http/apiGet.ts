@@ -24,7 +24,11 @@ export type SendApiGet = (
   path: string,
   query: URLSearchParams,
   signal: AbortSignal,
+  accept: string,
 ) => Promise<FetchResponseLike>;
+
+/** The `Accept` header of a request for whole objects. */
+export const jsonAccept = 'application/json';
 
 /** One list or watch request. */
 export interface ApiGetRequest {
@@ -33,6 +37,8 @@ export interface ApiGetRequest {
   readonly signal: AbortSignal;
   readonly verb: ApiVerb;
   readonly context: ErrorContext;
+  /** The `Accept` header. Default {@link jsonAccept}. */
+  readonly accept?: string | undefined;
 }
 
 /**
@@ -50,7 +56,7 @@ export async function apiGet(send: SendApiGet, request: ApiGetRequest): Promise<
   const { verb, context, signal } = request;
   let response: FetchResponseLike;
   try {
-    response = await send(request.path, request.query, signal);
+    response = await send(request.path, request.query, signal, request.accept ?? jsonAccept);
   } catch (err) {
     if (signal.aborted) throw err;
     throw new ConnectionError(verb, context, err);

@@ -20,6 +20,13 @@ import { utf8Bytes } from './bytes.js';
 import { KindGuard } from './kindGuard.js';
 import { LineSplitter } from './lineSplitter.js';
 import { ListBodyReader } from './listBodyReader.js';
+import {
+  isPartialObjectMetadata,
+  metadataListAccept,
+  metadataWatchAccept,
+  partialObjectMetadataListKind,
+  toPartialObjectMetadata,
+} from './metadataOnly.js';
 import { guardProgress, readBody } from './progressGuard.js';
 import { collectionPath, describeResource, type ResourceRef } from './resourcePath.js';
 import { decodeWatchEvent } from './watchEventDecoder.js';
@@ -80,6 +87,15 @@ export interface HttpListerWatcherOptions<T> {
    * large cluster runs to hundreds of MB; `pageSize` bounds pages instead).
    */
   maxListBytes?: number;
+  /**
+   * List and watch only the objects' metadata (client-go's metadata informers,
+   * controller-runtime's `OnlyMetadata`): requests ask for kube-apiserver's
+   * `PartialObjectMetadataList`/`PartialObjectMetadata` form, and every object arrives as a
+   * `PartialObjectMetadata` (`kind`, `apiVersion: meta.k8s.io/v1`, `metadata`). A server that
+   * answers with whole objects instead has them reduced to that form here, so the cache holds the
+   * same thing either way. `decode` is given the metadata-only object. Default false.
+   */
+  metadataOnly?: boolean;
 }
 
 /**
@@ -105,6 +121,14 @@ export function httpListerWatcher<T>(
   const description = describeResource(resource, options.namespace);
   const decode = options.decode ?? ((raw: unknown) => raw as T);
   const kinds = new KindGuard(options.kind);
+  const metadataOnly = options.metadataOnly === true;
+  // A whole object (from a server without the metadata-only form) is checked for its kind
+  // before it is reduced to its metadata, which drops the kind.
+  const decodeMetadataOnly = (raw: unknown, line: string, context: ErrorContext): T => {
+    const wrongKind = isPartialObjectMetadata(raw) ? undefined : kinds.checkObject(raw);
+    if (wrongKind !== undefined) throw new DecodeError('watch', line, wrongKind, context);
+    return decode(toPartialObjectMetadata(raw));
+  };
   const selectors = (query: URLSearchParams): URLSearchParams => {
     if (options.labelSelector) query.set('labelSelector', options.labelSelector);
     if (options.fieldSelector) query.set('fieldSelector', options.fieldSelector);
@@ -131,7 +155,14 @@ export function httpListerWatcher<T>(
       const onIdle = (): Error => new ListIdleError(idleMs, context);
       return abortable((outer) =>
         guardProgress(outer, idleMs, onIdle, async (signal, progress) => {
-          const response = await apiGet(send, { path, query, signal, verb: 'list', context });
+          const response = await apiGet(send, {
+            path,
+            query,
+            signal,
+            verb: 'list',
+            context,
+            accept: metadataOnly ? metadataListAccept : undefined,
+          });
           progress();
           const body = new ListBodyReader();
           const limited = byteLimit(
@@ -147,7 +178,7 @@ export function httpListerWatcher<T>(
             if (signal.aborted || err instanceof InformerError) throw err;
             throw new ListStreamError(context, err);
           }
-          return decodeListPage(body, decode, context, kinds);
+          return decodeListPage(body, decode, context, kinds, metadataOnly);
         }),
       );
     },
@@ -178,6 +209,7 @@ export function httpListerWatcher<T>(
             signal: controller.signal,
             verb: 'watch',
             context,
+            accept: metadataOnly ? metadataWatchAccept : undefined,
           });
           const maxEventBytes = options.maxEventBytes ?? defaultMaxEventBytes;
           const splitter = new LineSplitter(
@@ -187,9 +219,13 @@ export function httpListerWatcher<T>(
           const emit = (lines: string[]): void => {
             for (const line of lines) {
               if (subscriber.closed) return;
-              const event = decodeWatchEvent(line, decode, context);
+              const event = decodeWatchEvent(
+                line,
+                metadataOnly ? (raw) => decodeMetadataOnly(raw, line, context) : decode,
+                context,
+              );
               const wrongKind =
-                event.type === 'BOOKMARK' || event.type === 'ERROR'
+                event.type === 'BOOKMARK' || event.type === 'ERROR' || metadataOnly
                   ? undefined
                   : kinds.checkObject(event.object);
               if (wrongKind !== undefined) throw new DecodeError('watch', line, wrongKind, context);
@@ -274,6 +310,7 @@ function decodeListPage<T>(
   decode: (raw: unknown) => T,
   context: ErrorContext,
   kinds: KindGuard,
+  metadataOnly: boolean,
 ): ListPage<T> {
   let parsed: unknown;
   try {
@@ -294,7 +331,9 @@ function decodeListPage<T>(
   if (typeof resourceVersion !== 'string') {
     throw new DecodeError('list', body.head(), 'no metadata.resourceVersion', context);
   }
-  const wrongKind = kinds.checkList(list.kind);
+  // The metadata-only form says nothing of the listed kind; whole objects do, even then.
+  const partialList = metadataOnly && list.kind === partialObjectMetadataListKind;
+  const wrongKind = partialList ? undefined : kinds.checkList(list.kind);
   if (wrongKind !== undefined) throw new DecodeError('list', body.head(), wrongKind, context);
   // Built-in list items carry no kind/apiVersion while watch events do; filling them in from
   // the list makes cached objects look the same whichever way they arrived.
@@ -309,10 +348,10 @@ function decodeListPage<T>(
       const typed = item as { kind?: unknown; apiVersion?: unknown };
       if (typed.kind === undefined && kind !== undefined) typed.kind = kind;
       if (typed.apiVersion === undefined && apiVersion !== undefined) typed.apiVersion = apiVersion;
-      const wrongItem = kinds.checkObject(item);
+      const wrongItem = partialList ? undefined : kinds.checkObject(item);
       if (wrongItem !== undefined) throw new DecodeError('list', body.head(), wrongItem, context);
     }
-    items.push(decode(item));
+    items.push(decode(metadataOnly ? toPartialObjectMetadata(item) : item));
   }
   const next = list.metadata?.continue;
   return { items, resourceVersion, continue: typeof next === 'string' ? next : undefined };

@@ -11,7 +11,24 @@ export interface ObjectMeta {
   labels?: Record<string, string>;
   annotations?: Record<string, string>;
   ownerReferences?: OwnerReference[];
+  managedFields?: ManagedFieldsEntry[];
   [field: string]: unknown;
+}
+
+/** One entry of `metadata.managedFields`, as kube-apiserver writes it for an `Update`. */
+export interface ManagedFieldsEntry {
+  manager: string;
+  operation: 'Update' | 'Apply';
+  apiVersion: string;
+  time: string;
+  fieldsType: 'FieldsV1';
+  fieldsV1: FieldSet;
+  subresource?: string;
+}
+
+/** A `FieldsV1` set: a trie of `f:<field>`, `k:<list key>` and `.` (the node itself) keys. */
+export interface FieldSet {
+  [path: string]: FieldSet;
 }
 
 /** A reference from a dependent object to its owner (for example a Pod to its ReplicaSet). */

@@ -52,10 +52,10 @@ export class RawClient {
   }
 
   /** Opens a watch and collects its lines as they arrive. */
-  async watch(path: string): Promise<RawWatch> {
+  async watch(path: string, headers: Record<string, string> = {}): Promise<RawWatch> {
     const controller = new AbortController();
     const res = await fetch(this.server.url + path, {
-      headers: { Authorization: `Bearer ${this.token}` },
+      headers: { Authorization: `Bearer ${this.token}`, ...headers },
       signal: controller.signal,
     });
     return new RawWatch(res, controller);

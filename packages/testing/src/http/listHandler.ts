@@ -5,11 +5,16 @@ import { apiVersionOf, resourceId } from '../registry/resourceDefinition.js';
 import type { ObjectFilter } from '../selectors/objectFilter.js';
 import { hasSelectors, matchesFilter } from '../selectors/objectFilter.js';
 import type { ServerContext } from '../serverContext.js';
-import { encodeJsonParts, objectJsonParts } from '../storage/objectJson.js';
+import {
+  encodeJsonParts,
+  objectJsonParts,
+  partialObjectMetadataJsonParts,
+} from '../storage/objectJson.js';
 import type { Snapshot } from '../storage/objectStore.js';
 import { waitForRevision } from '../storage/waitForRevision.js';
 import { decodeContinue, encodeContinue } from './continueToken.js';
 import { listBody } from './listBodyCache.js';
+import { plainJson, type OutputMediaType } from './outputMediaType.js';
 import type { ListWatchQuery } from './queryOptions.js';
 
 /** Which state a list reads (§2.2). */
@@ -27,8 +32,10 @@ type ReadPlan =
  * @param def - the listed resource.
  * @param filter - namespace and selectors.
  * @param query - the parsed query.
- * @returns the `<Kind>List` body as UTF-8 JSON, shared with other answers of the same list at the
- *   same state (see listBodyCache.ts): never modify it.
+ * @param output - the negotiated output: whole objects, or a `PartialObjectMetadataList`.
+ * @returns the `<Kind>List` (or `PartialObjectMetadataList`) body as UTF-8 JSON, shared with
+ *   other answers of the same list in the same output at the same state (see listBodyCache.ts):
+ *   never modify it.
  * @throws StatusError 410 for compacted snapshots, 504 for a resourceVersion not reached in time.
  */
 export async function serveList(
@@ -36,6 +43,7 @@ export async function serveList(
   def: ResourceDefinition,
   filter: ObjectFilter,
   query: ListWatchQuery,
+  output: OutputMediaType = plainJson,
 ): Promise<Buffer> {
   const plan = readPlan(ctx, query);
   if (plan.kind === 'notOlderThan' || plan.kind === 'exact') {
@@ -79,9 +87,11 @@ export async function serveList(
       );
       break;
   }
-  const key = JSON.stringify([resourceId(def), def.builtin, filter, start, limit]);
+  // The output is part of the key: a metadata-only list and a whole one of the same state differ.
+  const as = output.as === undefined ? '' : output.apiVersion;
+  const key = JSON.stringify([resourceId(def), def.builtin, filter, start, limit, as]);
   return listBody(snapshot, key, () =>
-    page(def, snapshot, ctx.store.format(snapshot.rv), filter, start, limit),
+    page(def, snapshot, ctx.store.format(snapshot.rv), filter, start, limit, output),
   );
 }
 
@@ -107,6 +117,7 @@ function page(
   filter: ObjectFilter,
   start: string,
   limit: number,
+  output: OutputMediaType,
 ): Buffer {
   // The body is encoded straight from the pieces of the stored objects' cached texts: no text of
   // the whole list (tens of MB for thousands of pods) is ever built, then encoded again.
@@ -130,16 +141,20 @@ function page(
       break;
     }
     if (count > 0) items.push(',');
-    // Typed servers leave kind/apiVersion off list items of built-in types.
-    items.push(...objectJsonParts(object, def.builtin));
+    if (output.as === undefined) {
+      // Typed servers leave kind/apiVersion off list items of built-in types.
+      items.push(...objectJsonParts(object, def.builtin));
+    } else {
+      // Metadata-only items carry their kind whatever the resource.
+      items.push(...partialObjectMetadataJsonParts(object, output.apiVersion));
+    }
     count += 1;
     lastKey = key;
   }
-  const envelope: Omit<KubeList, 'items'> = {
-    kind: `${def.kind}List`,
-    apiVersion: apiVersionOf(def),
-    metadata,
-  };
+  const envelope: Omit<KubeList, 'items'> =
+    output.as === undefined
+      ? { kind: `${def.kind}List`, apiVersion: apiVersionOf(def), metadata }
+      : { kind: 'PartialObjectMetadataList', apiVersion: output.apiVersion, metadata };
   // The text of `{ ...envelope, items }`.
   return encodeJsonParts([`${JSON.stringify(envelope).slice(0, -1)},"items":[`, ...items, ']}']);
 }

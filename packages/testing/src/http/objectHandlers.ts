@@ -63,7 +63,7 @@ export async function createObject(
   }
   // A create may not carry a resourceVersion precondition.
   const { resourceVersion: _ignored, ...metadata } = obj.metadata;
-  return { code: 201, body: ctx.store.create(def, { ...obj, metadata }) };
+  return { code: 201, body: ctx.store.create(def, { ...obj, metadata }, fieldManagerOf(req)) };
 }
 
 /**
@@ -94,7 +94,7 @@ export async function replaceObject(
     );
   }
   obj.metadata = def.namespaced ? { ...obj.metadata, namespace } : obj.metadata;
-  return { code: 200, body: ctx.store.update(def, obj) };
+  return { code: 200, body: ctx.store.update(def, obj, fieldManagerOf(req)) };
 }
 
 /**
@@ -137,7 +137,7 @@ export async function patchObject(
   const explicit = (patch as { metadata?: { resourceVersion?: unknown } }).metadata
     ?.resourceVersion;
   if (explicit === undefined) patched.metadata.resourceVersion = current.metadata.resourceVersion;
-  return { code: 200, body: ctx.store.update(def, patched) };
+  return { code: 200, body: ctx.store.update(def, patched, fieldManagerOf(req)) };
 }
 
 /**
@@ -187,4 +187,20 @@ async function readObject(req: IncomingMessage, def: ResourceDefinition): Promis
   const obj = { ...body, metadata: { ...(metadata ?? {}) } };
   checkMicroTimes(def, obj);
   return obj;
+}
+
+/**
+ * The field manager of a write, as kube-apiserver names it: the `fieldManager` query parameter,
+ * or else the User-Agent up to its first `/` (`kubectl/v1.34.0 (linux/amd64)` → `kubectl`),
+ * at most 128 characters.
+ *
+ * @param req - the request.
+ * @returns the manager's name.
+ */
+export function fieldManagerOf(req: IncomingMessage): string {
+  const given = new URL(req.url ?? '/', 'http://fake').searchParams.get('fieldManager');
+  if (given) return given;
+  const agent = req.headers['user-agent'] ?? '';
+  const manager = (agent.split('/')[0] ?? '').trim().slice(0, 128);
+  return manager === '' ? 'unknown' : manager;
 }

@@ -16,7 +16,7 @@ import { parseFieldSelector } from '../selectors/fieldSelector.js';
 import { parseLabelSelector } from '../selectors/labelSelector.js';
 import type { ObjectFilter } from '../selectors/objectFilter.js';
 import type { ServerContext } from '../serverContext.js';
-import { objectJson } from '../storage/objectJson.js';
+import { objectJson, partialObjectMetadataJsonParts } from '../storage/objectJson.js';
 import { serveWatch } from '../watch/watchHandler.js';
 import { serveList } from './listHandler.js';
 import {
@@ -26,6 +26,7 @@ import {
   patchObject,
   replaceObject,
 } from './objectHandlers.js';
+import { checkOutputFits, negotiateOutput } from './outputMediaType.js';
 import { parseListWatchQuery } from './queryOptions.js';
 import { sendJson, sendJsonBody, sendStatus, statusOf } from './responses.js';
 import type { Route } from './router.js';
@@ -132,13 +133,23 @@ async function handleResource(
   if (res.writableEnded) return;
 
   if (query !== undefined) {
+    const output = negotiateOutput(req.headers.accept, ctx.options.partialObjectMetadata);
+    const isList = !query.watch && name === undefined;
+    checkOutputFits(output, isList, def.kind);
+    const headers: Record<string, string> =
+      output.as === undefined ? {} : { 'Content-Type': output.contentType };
     if (query.watch) {
-      await serveWatch(ctx, res, def, filterOf(def, namespace, name, query), query);
+      await serveWatch(ctx, res, def, filterOf(def, namespace, name, query), query, output);
     } else if (name !== undefined) {
-      sendJsonBody(res, 200, objectJson(getObject(ctx, def, namespace, name)));
+      const found = getObject(ctx, def, namespace, name);
+      const body =
+        output.as === undefined
+          ? objectJson(found)
+          : partialObjectMetadataJsonParts(found, output.apiVersion).join('');
+      sendJsonBody(res, 200, body, headers);
     } else {
       const filter = filterOf(def, namespace, undefined, query);
-      sendJsonBody(res, 200, await serveList(ctx, def, filter, query));
+      sendJsonBody(res, 200, await serveList(ctx, def, filter, query, output), headers);
     }
     return;
   }

@@ -38,6 +38,24 @@ export function objectJsonParts(obj: KubeObject, withoutTypeMeta = false): strin
 }
 
 /**
+ * The JSON text of a stored object's metadata-only form, as pieces: kube-apiserver's
+ * `PartialObjectMetadata` (`kind`, `apiVersion` and the object's `metadata`), from the
+ * metadata's cached text.
+ *
+ * @param obj - a stored object (never mutated).
+ * @param apiVersion - `meta.k8s.io/v1` or `meta.k8s.io/v1beta1`.
+ * @returns the pieces.
+ */
+export function partialObjectMetadataJsonParts(obj: KubeObject, apiVersion: string): string[] {
+  const metadata = memberJson(obj.metadata, current.has(obj)) ?? '{}';
+  return [
+    `{"kind":"PartialObjectMetadata","apiVersion":${JSON.stringify(apiVersion)},"metadata":`,
+    metadata,
+    '}',
+  ];
+}
+
+/**
  * The JSON text of a stored object.
  *
  * @param obj - a stored object (never mutated).

@@ -6,6 +6,11 @@ import { deepEqual } from './deepEqual.js';
 import type { StoredEvent } from './eventHistory.js';
 import { EventHistory } from './eventHistory.js';
 import { jsonCopy } from './jsonCopy.js';
+import {
+  defaultFieldManager,
+  managedFieldsOfCreate,
+  managedFieldsOfUpdate,
+} from './managedFields.js';
 import { forgetObjectJson, rememberObjectJson } from './objectJson.js';
 import {
   objectKey,
@@ -38,6 +43,11 @@ export interface ObjectStoreOptions {
   now: () => Date;
   /** How revisions are written as resourceVersions. */
   resourceVersions: ResourceVersionFormat;
+  /**
+   * Whether writes record `metadata.managedFields` (off: objects keep the managed fields the
+   * writer gave, if any). Default true.
+   */
+  managedFields?: boolean;
 }
 
 /** A snapshot of one resource's objects at one resourceVersion, in key order. */
@@ -69,11 +79,13 @@ export class ObjectStore {
   private readonly snapshots = new Map<string, Snapshot>();
   // By resource id; at most one per resource.
   private readonly hooks = new Map<string, WriteHook>();
+  private readonly recordsManagedFields: boolean;
 
   /**
    * @param options - history size, starting resourceVersion, randomness and clock.
    */
   constructor(private readonly options: ObjectStoreOptions) {
+    this.recordsManagedFields = options.managedFields ?? true;
     this.rv = options.initialResourceVersion;
     this.history = new EventHistory(options.historyLimit, options.initialResourceVersion);
   }
@@ -202,10 +214,11 @@ export class ObjectStore {
    * @param def - the resource.
    * @param obj - the object; `metadata.namespace` must be set for namespaced resources. It is
    *   not modified, and the store keeps a copy, not the object.
+   * @param manager - the field manager recorded in `metadata.managedFields`.
    * @returns the stored object.
    * @throws StatusError 422 for a missing/invalid name, 409 `AlreadyExists`.
    */
-  create(def: ResourceDefinition, obj: KubeObject): KubeObject {
+  create(def: ResourceDefinition, obj: KubeObject, manager = defaultFieldManager): KubeObject {
     const copy = jsonCopy(obj) as KubeObject;
     const draft: KubeObject = { ...copy, metadata: { ...copy.metadata } };
     validateIdentity(def, draft, this.options.random);
@@ -213,7 +226,12 @@ export class ObjectStore {
     const key = objectKey(draft.metadata.namespace, name);
     const table = this.table(def);
     if (table.has(key)) throw alreadyExists({ resource: def.plural, group: def.group, name });
-    const stamped = stampCreated(def, draft, this.format(this.rv + 1), this.options.now());
+    const now = this.options.now();
+    const stamped = stampCreated(def, draft, this.format(this.rv + 1), now);
+    if (this.recordsManagedFields) {
+      // As kube-apiserver does, whatever managed fields the client sent are replaced.
+      stamped.metadata.managedFields = managedFieldsOfCreate(stamped, manager, now);
+    }
     const stored = this.hooks.get(resourceId(def))?.admit(stamped, undefined) ?? stamped;
     this.commit(def, 'ADDED', key, stored, undefined);
     return stored;
@@ -227,10 +245,11 @@ export class ObjectStore {
    * @param def - the resource.
    * @param obj - the new state; name and namespace identify the object. It is not modified, and
    *   the store keeps a copy, not the object.
+   * @param manager - the field manager recorded in `metadata.managedFields`.
    * @returns the stored object.
    * @throws StatusError 404 when missing, 409 `Conflict` on a stale resourceVersion.
    */
-  update(def: ResourceDefinition, obj: KubeObject): KubeObject {
+  update(def: ResourceDefinition, obj: KubeObject, manager = defaultFieldManager): KubeObject {
     const name = obj.metadata.name ?? '';
     const key = objectKey(def.namespaced ? obj.metadata.namespace : undefined, name);
     const ref = { resource: def.plural, group: def.group, name };
@@ -244,10 +263,20 @@ export class ObjectStore {
     const next = jsonCopy(obj, previous) as KubeObject;
     const specChanged = !deepEqual(next['spec'], previous['spec']);
     const stamped = stampUpdated(def, previous, next, this.format(this.rv + 1), specChanged);
+    // The server keeps the managed fields; they change only when the object does.
+    if (this.recordsManagedFields) stamped.metadata.managedFields = previous.metadata.managedFields;
     // Before the no-op check, so that what the hook completes counts as unchanged.
     const candidate = this.hooks.get(resourceId(def))?.admit(stamped, previous) ?? stamped;
     const unchanged = withResourceVersion(candidate, previous.metadata.resourceVersion);
     if (deepEqual(unchanged, previous)) return previous;
+    if (this.recordsManagedFields) {
+      candidate.metadata.managedFields = managedFieldsOfUpdate(
+        previous,
+        candidate,
+        manager,
+        this.options.now(),
+      );
+    }
     this.commit(def, 'MODIFIED', key, candidate, previous);
     return candidate;
   }

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { expiredStatus, StatusError, tooLargeResourceVersionStatus } from '../api/status.js';
 import type { Status } from '../api/types.js';
+import { plainJson, type OutputMediaType } from '../http/outputMediaType.js';
 import type { ListWatchQuery } from '../http/queryOptions.js';
 import type { ResourceDefinition } from '../registry/resourceDefinition.js';
 import { resourceId } from '../registry/resourceDefinition.js';
@@ -28,6 +29,7 @@ type Start =
  * @param def - the watched resource.
  * @param filter - namespace and selectors.
  * @param query - the parsed query.
+ * @param output - the negotiated output: whole objects, or `PartialObjectMetadata` ones.
  * @returns once the stream is set up (it keeps running afterwards).
  */
 export async function serveWatch(
@@ -36,6 +38,7 @@ export async function serveWatch(
   def: ResourceDefinition,
   filter: ObjectFilter,
   query: ListWatchQuery,
+  output: OutputMediaType = plainJson,
 ): Promise<void> {
   const start = decideStart(ctx, query);
   if (
@@ -55,6 +58,8 @@ export async function serveWatch(
     faults: ctx.faults,
     startRevision: start.mode === 'from' ? start.revision : ctx.store.resourceVersion,
     resourceVersions: ctx.options.resourceVersions,
+    metadataOnly: output.as === undefined ? undefined : output.apiVersion,
+    contentType: output.as === undefined ? undefined : output.contentType,
   });
   ctx.watches.add(stream);
   stream.onClose(() => ctx.watches.delete(stream));

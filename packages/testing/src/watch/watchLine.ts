@@ -1,5 +1,5 @@
 import type { KubeObject } from '../api/types.js';
-import { objectJsonParts } from '../storage/objectJson.js';
+import { objectJsonParts, partialObjectMetadataJsonParts } from '../storage/objectJson.js';
 
 /** The object event types a watch line can carry. */
 export type ObjectEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
@@ -17,6 +17,7 @@ export interface WatchLine {
 // event instead of once per watcher.
 let lastType: ObjectEventType | undefined;
 let lastObject: KubeObject | undefined;
+let lastMetadataOnly: string | undefined;
 let lastLine: WatchLine | undefined;
 
 /**
@@ -24,15 +25,33 @@ let lastLine: WatchLine | undefined;
  *
  * @param type - ADDED, MODIFIED or DELETED.
  * @param object - a stored object (never mutated).
+ * @param metadataOnly - the `apiVersion` of a `PartialObjectMetadata` to send instead of the
+ *   whole object, for a watch that asked for the metadata-only form.
  * @returns the line.
  */
-export function watchEventLine(type: ObjectEventType, object: KubeObject): WatchLine {
-  if (lastLine !== undefined && object === lastObject && type === lastType) return lastLine;
+export function watchEventLine(
+  type: ObjectEventType,
+  object: KubeObject,
+  metadataOnly?: string,
+): WatchLine {
+  if (
+    lastLine !== undefined &&
+    object === lastObject &&
+    type === lastType &&
+    metadataOnly === lastMetadataOnly
+  ) {
+    return lastLine;
+  }
+  const objectParts =
+    metadataOnly === undefined
+      ? objectJsonParts(object)
+      : partialObjectMetadataJsonParts(object, metadataOnly);
   // `type` is one of three plain words, so it needs no escaping.
-  const parts = [`{"type":"${type}","object":`, ...objectJsonParts(object), '}\n'];
+  const parts = [`{"type":"${type}","object":`, ...objectParts, '}\n'];
   const line: WatchLine = { bytes: encode(parts), text: () => parts.join('') };
   lastType = type;
   lastObject = object;
+  lastMetadataOnly = metadataOnly;
   lastLine = line;
   return line;
 }

@@ -28,6 +28,13 @@ export interface WatchStreamOptions {
   readonly startRevision: number;
   /** How revisions are written as resourceVersions (bookmarks). */
   readonly resourceVersions: ResourceVersionFormat;
+  /**
+   * For a watch that asked for `as=PartialObjectMetadata`: the `apiVersion` of the metadata-only
+   * objects its events and bookmarks carry. Undefined: whole objects.
+   */
+  readonly metadataOnly?: string | undefined;
+  /** The `Content-Type` of the answer. Default `application/json`. */
+  readonly contentType?: string | undefined;
 }
 
 /**
@@ -87,7 +94,7 @@ export class WatchStream {
   /** Sends the 200 and headers at once, as kube-apiserver does when a watch is registered. */
   open(): void {
     this.res.writeHead(200, {
-      'Content-Type': 'application/json',
+      'Content-Type': this.options.contentType ?? 'application/json',
       'Cache-Control': 'no-cache, private',
       'Transfer-Encoding': 'chunked',
     });
@@ -125,7 +132,7 @@ export class WatchStream {
    */
   send(type: ObjectEventType, object: KubeObject): void {
     if (this.ended || this.stalled) return;
-    const line = watchEventLine(type, object);
+    const line = watchEventLine(type, object, this.options.metadataOnly);
     const armed = this.options.fault;
     const kind: StreamFaultKind | undefined =
       armed !== undefined && armed.afterEvents === this.sent
@@ -148,6 +155,7 @@ export class WatchStream {
       this.options.def,
       this.options.resourceVersions.format(this.progress),
       initialEventsEnd,
+      this.options.metadataOnly,
     );
     this.write(`${JSON.stringify({ type: 'BOOKMARK', object })}\n`);
   }

@@ -1,0 +1,147 @@
+import type { FieldSet, KubeObject, ManagedFieldsEntry } from '../api/types.js';
+import { deepEqual } from './deepEqual.js';
+import { timestamp } from './objectMeta.js';
+
+/** The field manager of writes made through the programmatic API (no HTTP request to name one). */
+export const defaultFieldManager = 'rxkube-testing';
+
+// Metadata fields the server owns: no manager ever owns them.
+const serverOwnedMetadata = new Set([
+  'name',
+  'namespace',
+  'uid',
+  'resourceVersion',
+  'generation',
+  'creationTimestamp',
+  'deletionTimestamp',
+  'managedFields',
+]);
+
+/**
+ * The `managedFields` of a newly created object: one `Update` entry of `manager` owning every
+ * field it set, as kube-apiserver records a create.
+ *
+ * @param obj - the object as stored (without managed fields of its own).
+ * @param manager - the field manager.
+ * @param now - the write's instant.
+ * @returns the entries.
+ */
+export function managedFieldsOfCreate(
+  obj: KubeObject,
+  manager: string,
+  now: Date,
+): ManagedFieldsEntry[] {
+  const fields = fieldsOf(obj, true);
+  return [entry(manager, obj.apiVersion ?? '', now, fields)];
+}
+
+/**
+ * The `managedFields` after an update: the updating manager's entry (created if it has none)
+ * also owns the fields the update changed, and carries the update's time. Other managers'
+ * entries are kept as they are (kube-apiserver also takes the changed fields away from them;
+ * only the shape and size matter here).
+ *
+ * @param previous - the stored object before the update.
+ * @param next - the object as it will be stored (its own managed fields ignored).
+ * @param manager - the field manager.
+ * @param now - the write's instant.
+ * @returns the entries.
+ */
+export function managedFieldsOfUpdate(
+  previous: KubeObject,
+  next: KubeObject,
+  manager: string,
+  now: Date,
+): ManagedFieldsEntry[] {
+  const entries = previous.metadata.managedFields ?? [];
+  const changed = changedFields(previous, next, true);
+  const own = entries.find((e) => e.manager === manager && e.operation === 'Update');
+  const fields = mergeFields(own?.fieldsV1 ?? {}, changed);
+  if (Object.keys(fields).length === 0) return entries;
+  const updated = entry(manager, next.apiVersion ?? '', now, fields);
+  return own === undefined ? [...entries, updated] : entries.map((e) => (e === own ? updated : e));
+}
+
+function entry(
+  manager: string,
+  apiVersion: string,
+  now: Date,
+  fields: FieldSet,
+): ManagedFieldsEntry {
+  return {
+    manager,
+    operation: 'Update',
+    apiVersion,
+    time: timestamp(now),
+    fieldsType: 'FieldsV1',
+    fieldsV1: fields,
+  };
+}
+
+/** The field set of a value: every leaf of an object, lists of named items by their name. */
+function fieldsOf(value: unknown, top = false): FieldSet {
+  if (Array.isArray(value)) {
+    const set: FieldSet = {};
+    for (const item of value) {
+      const name = (item as { name?: unknown } | null)?.name;
+      // Lists of named objects are maps keyed by name; other lists are atomic.
+      if (typeof name !== 'string') return {};
+      set[`k:${JSON.stringify({ name })}`] = { '.': {}, ...fieldsOf(item) };
+    }
+    return set;
+  }
+  if (typeof value !== 'object' || value === null) return {};
+  const set: FieldSet = {};
+  for (const [key, member] of Object.entries(value as Record<string, unknown>)) {
+    if (member === undefined || (top && (key === 'kind' || key === 'apiVersion'))) continue;
+    if (top && key === 'metadata') {
+      const meta = fieldsOf(managerOwned(member));
+      if (Object.keys(meta).length > 0) set['f:metadata'] = meta;
+      continue;
+    }
+    const child = fieldsOf(member);
+    set[`f:${key}`] = isNode(member) && !top ? { '.': {}, ...child } : child;
+  }
+  return set;
+}
+
+/** The metadata fields a manager can own. */
+function managerOwned(meta: unknown): Record<string, unknown> {
+  if (!isPlainObject(meta)) return {};
+  return Object.fromEntries(Object.entries(meta).filter(([key]) => !serverOwnedMetadata.has(key)));
+}
+
+/** The field set of what `next` changed or added relative to `previous`. */
+function changedFields(previous: unknown, next: unknown, top = false): FieldSet {
+  if (!isPlainObject(previous) || !isPlainObject(next)) return fieldsOf(next, top);
+  const set: FieldSet = {};
+  for (const [key, member] of Object.entries(next)) {
+    if (member === undefined || (top && (key === 'kind' || key === 'apiVersion'))) continue;
+    const before = previous[key];
+    if (deepEqual(before, member)) continue;
+    if (top && key === 'metadata') {
+      const meta = changedFields(managerOwned(before), managerOwned(member));
+      if (Object.keys(meta).length > 0) set['f:metadata'] = meta;
+      continue;
+    }
+    set[`f:${key}`] = changedFields(before, member);
+  }
+  return set;
+}
+
+function mergeFields(a: FieldSet, b: FieldSet): FieldSet {
+  const out: FieldSet = { ...a };
+  for (const [key, child] of Object.entries(b)) {
+    const mine = out[key];
+    out[key] = mine === undefined ? child : mergeFields(mine, child);
+  }
+  return out;
+}
+
+function isNode(value: unknown): boolean {
+  return typeof value === 'object' && value !== null;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
