@@ -14,7 +14,7 @@ import { knownObjectAfter, type InFlight } from './inFlight.js';
 import { KeyedQueue } from './keyedQueue.js';
 import { type PopTurn, notReady, popInTurn, popNow } from './popInTurn.js';
 import type { PoppedDeltas } from './poppedDeltas.js';
-import { processPopped } from './processPopped.js';
+import { processInFlight } from './processPopped.js';
 import { queueView, replaceDeletions, resyncDeltas } from './derivedDeltas.js';
 import type { PopProcessFunc, Queue } from './queue.js';
 
@@ -359,7 +359,7 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
    */
   finishPop(requeue: boolean): void {
     if (requeue) this.requeueInFlight();
-    this.settle();
+    this.endPop();
   }
 
   /** Marks an entry just taken off the queue as in flight; returns its popped record. */
@@ -381,26 +381,14 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
     deltas: Delta<T>[],
     process: PopProcessFunc<Deltas<T>>,
   ): Popped<T> {
-    const { deltas: popped, isInInitialList } = this.begin(key, deltas);
-    let pending: Promise<void> | undefined;
-    try {
-      pending = processPopped(process, popped, isInInitialList, key, this.requeueInFlight);
-    } catch (err) {
-      this.settle();
-      throw err;
-    }
-    if (pending === undefined) {
-      this.settle();
-      return popped;
-    }
-    return pending.finally(() => this.settle()).then(() => popped);
+    return processInFlight(this.begin(key, deltas), process, this.requeueInFlight, this.endPop);
   }
 
   /** Ends the in-flight pop and wakes the waiting ones. */
-  private settle(): void {
+  private readonly endPop = (): void => {
     this.inFlight = undefined;
     this.changed.broadcast();
-  }
+  };
 
   /** Records a change written by a producer (add, update, delete); returns `key`. */
   private enqueue(key: string, delta: Delta<T>): string {
