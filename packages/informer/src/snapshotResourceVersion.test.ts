@@ -20,24 +20,27 @@ const contents = (s: IndexerSnapshot<TestPod>): string =>
 async function syncedAt4(
   fifo: FifoKind,
   consistentSnapshots = false,
+  listed: TestPod[] = [],
 ): Promise<{
   lw: FakeListerWatcher<TestPod>;
   informer: SharedIndexInformer<TestPod>;
   seen: string[];
+  clock: VirtualClock;
 }> {
   const lw = new FakeListerWatcher<TestPod>();
+  const clock = new VirtualClock();
   const informer = new SharedIndexInformer(lw, {
-    scheduler: new VirtualClock(),
+    scheduler: clock,
     reflector: { random: () => 0 },
     consistentSnapshots,
     fifo,
   });
   informer.start();
-  lw.respondList([], '4');
+  lw.respondList(listed, '4');
   await informer.waitForCacheSync();
   const seen: string[] = [];
   informer.indexer$.subscribe((s) => seen.push(`${s.resourceVersion}: ${contents(s)}`));
-  return { lw, informer, seen };
+  return { lw, informer, seen, clock };
 }
 
 // A snapshot may only claim a version once every change up to it, in the order of the watch
@@ -75,6 +78,20 @@ describe.each(['real', 'delta'] as const)('with fifo: %s', (fifo) => {
     lw.emit({ type: 'BOOKMARK', object: { metadata: { resourceVersion: '9' } } });
     await flushMicrotasks();
     expect(seen).toEqual(['4: ', '5: a@5', '9: a@5 b@6']);
+    informer.stop();
+  });
+
+  // A resync's Syncs carry cached objects and no version, but they are queued like the rest.
+  test('a resync queued before a@5, b@6 makes no snapshot claim a change still queued', async () => {
+    const { lw, informer, seen, clock } = await syncedAt4(fifo, false, [pod('x', '3')]);
+    informer.handle({ resyncPeriod: 1000 }).subscribe();
+    await flushMicrotasks();
+    seen.length = 0;
+    clock.advance(1000);
+    lw.emit({ type: 'ADDED', object: pod('a', '5') });
+    lw.emit({ type: 'ADDED', object: pod('b', '6') });
+    await flushMicrotasks();
+    expect(seen).toEqual(['5: a@5 x@3', '6: a@5 b@6 x@3']);
     informer.stop();
   });
 });
