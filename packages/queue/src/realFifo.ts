@@ -5,23 +5,18 @@ import {
   type KeyFunc,
   type KeyListerGetter,
 } from '@rxkube/store';
-import { Condition } from './condition.js';
 import { deltaKey } from './deltaKey.js';
 import type { TransformFunc } from './deltaFifoQueueOptions.js';
 import { DeltaType, Deltas, type Delta } from './deltas.js';
 import { queueView, replaceDeletions, resyncDeltas, type QueuedChanges } from './derivedDeltas.js';
 import type { DrainableQueue } from './drainableQueue.js';
-import type { InFlight } from './inFlight.js';
 import type { QueueEntry } from './keyedQueue.js';
-import { type PopTurn, popInTurn } from './popInTurn.js';
+import { popInTurn } from './popInTurn.js';
+import { PopLifecycle } from './popLifecycle.js';
 import type { PoppedDeltas } from './poppedDeltas.js';
-import { processInFlight } from './processPopped.js';
 import type { PopProcessFunc } from './queue.js';
 import type { RealFIFOOptions } from './realFifoOptions.js';
 import { ItemFifo } from './workqueue/itemFifo.js';
-
-/** What a pop returns: the popped change, once a synchronous `process` settled. */
-type Popped<T> = Deltas<T> | Promise<Deltas<T>>;
 
 /**
  * client-go's `RealFIFO` (the queue of its informers since `InOrderInformers`): every change
@@ -63,34 +58,19 @@ export class RealFIFO<T> implements DrainableQueue<T> {
   /** Every queued change with its key, oldest first. */
   private readonly items = new ItemFifo<QueueEntry<Delta<T>>>();
 
-  /** Set by the first `replace`, `add`, `update` or `delete`. */
-  private populated = false;
-
-  /**
-   * How many of the first `replace`'s changes have not been popped yet. Only that first
-   * `replace` sets it, and only when nothing was written before it, so they are at the front.
-   */
-  private initialPopulationCount = 0;
-
-  /**
-   * The change a pop has taken off the queue and is processing; at most one, since pops take
-   * turns. Writes treat it as applied to `knownObjects` (see `DeltaFIFO`'s field of that name).
-   */
-  private inFlight: InFlight<T> | undefined;
-
-  private closed = false;
-
-  /** Broadcast when a change is queued, when a pop finishes processing, and on close. */
-  private readonly changed = new Condition();
-
-  private readonly turn: PopTurn<Delta<T>, PopProcessFunc<Deltas<T>>, Popped<T>> = {
-    queue: this.items,
-    changed: this.changed,
-    busy: () => this.inFlight !== undefined,
-    closed: () => this.closed,
-    start: (key, delta, process) =>
-      processInFlight(this.begin(key, delta), process, this.requeueInFlight, this.endPop),
-  };
+  /** The initial list, the change in flight (treated as applied by writes), closing. */
+  private readonly pops = new PopLifecycle<T, Delta<T>>(
+    this.items,
+    (delta) => new Deltas([delta]),
+    // Back where it was: at the front, and in the initial list if it belonged to it.
+    (popped) => {
+      const delta = popped.deltas.oldest();
+      if (delta === undefined) return;
+      this.items.unshift({ key: popped.key, value: delta });
+      if (popped.isInInitialList) this.pops.initialPopulationCount++;
+      this.pops.changed.broadcast();
+    },
+  );
 
   /** @param options - see {@link RealFIFOOptions} */
   constructor(options: RealFIFOOptions<T> = {}) {
@@ -136,7 +116,7 @@ export class RealFIFO<T> implements DrainableQueue<T> {
   delete(obj: T | DeletedFinalStateUnknown<T>): string {
     const key = this.keyOf(obj);
     const object = isDeletedFinalStateUnknown<T>(obj) ? obj : this.transform(obj);
-    this.populated = true;
+    this.pops.populated = true;
     this.push(key, { type: DeltaType.Deleted, object });
     return key;
   }
@@ -164,9 +144,9 @@ export class RealFIFO<T> implements DrainableQueue<T> {
     const listedKeys = new Set(listed.map(([key]) => key));
     const deletions = replaceDeletions(listedKeys, this.view(true));
     const keys = this.pushAll(deletions).concat(this.pushAll(listed));
-    if (!this.populated) {
-      this.populated = true;
-      this.initialPopulationCount = this.items.length;
+    if (!this.pops.populated) {
+      this.pops.populated = true;
+      this.pops.initialPopulationCount = this.items.length;
     }
     return keys;
   }
@@ -193,7 +173,7 @@ export class RealFIFO<T> implements DrainableQueue<T> {
    * @throws whatever `process` throws, other than a `RequeueError`
    */
   pop(process: PopProcessFunc<Deltas<T>>): Promise<Deltas<T>> {
-    return popInTurn(this.turn, process);
+    return popInTurn(this.pops.turn, process);
   }
 
   /**
@@ -218,22 +198,17 @@ export class RealFIFO<T> implements DrainableQueue<T> {
    *   all of its changes were popped and processed, or a write came before any `replace`
    */
   hasSynced(): boolean {
-    return (
-      this.populated &&
-      this.initialPopulationCount === 0 &&
-      !(this.inFlight?.isInInitialList ?? false)
-    );
+    return this.pops.hasSynced();
   }
 
   /** Closes the queue: pops drain what is queued, then reject with `FIFOClosedError`. */
   close(): void {
-    this.closed = true;
-    this.changed.broadcast();
+    this.pops.close();
   }
 
   /** @returns whether {@link RealFIFO.close} was called */
   isClosed(): boolean {
-    return this.closed;
+    return this.pops.isClosed();
   }
 
   /**
@@ -244,9 +219,7 @@ export class RealFIFO<T> implements DrainableQueue<T> {
    * @internal
    */
   startPop(): PoppedDeltas<T> | undefined {
-    if (this.inFlight !== undefined) return undefined;
-    const next = this.items.shift();
-    return next === undefined ? undefined : this.begin(next.key, next.value);
+    return this.pops.startPop();
   }
 
   /**
@@ -256,51 +229,20 @@ export class RealFIFO<T> implements DrainableQueue<T> {
    * @internal
    */
   finishPop(requeue: boolean): void {
-    if (requeue) this.requeueInFlight();
-    this.endPop();
+    this.pops.finishPop(requeue);
   }
-
-  private begin(key: string, delta: Delta<T>): PoppedDeltas<T> {
-    const isInInitialList = !this.hasSynced();
-    if (this.initialPopulationCount > 0) this.initialPopulationCount--;
-    const popped: PoppedDeltas<T> = {
-      type: 'popped',
-      key,
-      deltas: new Deltas([delta]),
-      isInInitialList,
-    };
-    this.inFlight = popped;
-    return popped;
-  }
-
-  // Puts the in-flight change back where it was: at the front, and in the initial list if it
-  // belonged to it.
-  private readonly requeueInFlight = (): void => {
-    const popped = this.inFlight;
-    const delta = popped?.deltas.oldest();
-    if (popped === undefined || delta === undefined) return;
-    this.items.unshift({ key: popped.key, value: delta });
-    if (popped.isInInitialList) this.initialPopulationCount++;
-    this.changed.broadcast();
-  };
-
-  /** Ends the in-flight pop and wakes the waiting ones. */
-  private readonly endPop = (): void => {
-    this.inFlight = undefined;
-    this.changed.broadcast();
-  };
 
   private write(type: typeof DeltaType.Added | typeof DeltaType.Updated, obj: T): string {
     const key = this.keyOf(obj);
     const object = this.transform(obj);
-    this.populated = true;
+    this.pops.populated = true;
     this.push(key, { type, object });
     return key;
   }
 
   private push(key: string, delta: Delta<T>): void {
     this.items.push({ key, value: delta });
-    this.changed.broadcast();
+    this.pops.changed.broadcast();
   }
 
   /** Queues derived changes; returns their keys. */
@@ -325,7 +267,7 @@ export class RealFIFO<T> implements DrainableQueue<T> {
           .map(([key, delta]) => [key, [delta]] as const),
       has: (key) => last.has(key),
     };
-    return queueView(queued, this.knownObjects, this.inFlight);
+    return queueView(queued, this.knownObjects, this.pops.inFlight);
   }
 
   private transform(obj: T): T {
