@@ -140,8 +140,10 @@ describe('RealFIFO writes', () => {
     const f = new RealFIFO<TestObj>();
     expect(f.keyOf(obj('A', 1))).toBe('A');
     expect(f.keyOf(tombstone('B', undefined))).toBe('B');
-    expect(f.keyOf(new Deltas([{ type: Added, object: obj('C', 1) }]))).toBe('C');
-    expect(f.keyOf(new Deltas([{ type: Deleted, object: tombstone('D', undefined) }]))).toBe('D');
+    expect(f.keyOf(new Deltas<TestObj>([{ type: Added, object: obj('C', 1) }]))).toBe('C');
+    expect(
+      f.keyOf(new Deltas<TestObj>([{ type: Deleted, object: tombstone('D', undefined) }])),
+    ).toBe('D');
   });
 
   it('throws a KeyError for an object without a key and changes nothing', () => {
