@@ -1,9 +1,10 @@
 import {
-  VersionWatermark,
   applyDelta,
+  resourceVersionTracker,
   type Delta,
   type DeltaFifoEvent,
   type FifoInput,
+  type FifoKind,
   type PoppedDeltas,
   type ResourceEvent,
 } from '@rxkube/queue';
@@ -51,8 +52,8 @@ interface AppliedPopSlot<T> {
  * Applies each pop of the `deltaFifo` operator to `indexer` as ONE Indexer batch (one
  * snapshot per pop), the way client-go's informer processes deltas, and keeps the Indexer's
  * resource version: the version of the last input (list, watch event, bookmark) such that it
- * and every input before it, in stream order, have been applied ({@link VersionWatermark}, fed
- * from the `queued` and `popped` events). The version never goes backwards and never claims a
+ * and every input before it, in stream order, have been applied (a `VersionWatermark` for a
+ * `DeltaFIFO`, a `StreamVersion` for a `RealFIFO`, fed from the `queued` and `popped` events). The version never goes backwards and never claims a
  * change still queued. An input that queued nothing (an empty list, a bookmark, the deletion of
  * an unknown key) moves it at once; one that queued keys moves it when its last key is applied.
  * Resyncs carry cached objects and move no version.
@@ -72,6 +73,8 @@ interface AppliedPopSlot<T> {
  * @typeParam I - the queue's inputs
  * @param indexer - the cache to write
  * @param errorContext - the resource and version to name in an `ObjectError`
+ * @param fifo - the queue the events come from (default `'delta'`): how the version follows
+ *   its pops ({@link resourceVersionTracker})
  * @returns an operator from the queue's events to {@link IndexerEvent}s
  * @example
  * ```ts
@@ -87,11 +90,12 @@ interface AppliedPopSlot<T> {
 export function applyToIndexer<T extends object, I extends FifoInput<T>>(
   indexer: Indexer<T>,
   errorContext: () => ErrorContext,
+  fifo: FifoKind = 'delta',
 ): OperatorFunction<DeltaFifoEvent<T, I>, IndexerEvent<T, I>> {
   return (source) =>
     new Observable<IndexerEvent<T, I>>((subscriber) => {
-      // Each subscription feeds a new queue, so it starts a new watermark.
-      const watermark = new VersionWatermark();
+      // Each subscription feeds a new queue, so it starts a new tracker.
+      const watermark = resourceVersionTracker(fifo);
       const settleResourceVersion = (): void => {
         const version = watermark.resourceVersion;
         if (version !== undefined) indexer.setResourceVersion(version);
@@ -101,12 +105,13 @@ export function applyToIndexer<T extends object, I extends FifoInput<T>>(
       let failures: ObjectError[] | undefined;
 
       const queued = (input: I, keys: readonly string[]): void => {
-        // A Sync carries the cached object: it changes no version.
-        if (input.type === 'resync') return;
+        // A Sync carries the cached object: it changes no version (but its changes are popped).
         const version =
-          input.type === 'replace' || input.type === 'bookmark'
-            ? input.resourceVersion
-            : resourceVersionOf(input.object);
+          input.type === 'resync'
+            ? undefined
+            : input.type === 'replace' || input.type === 'bookmark'
+              ? input.resourceVersion
+              : resourceVersionOf(input.object);
         watermark.wrote(version, keys);
         if (keys.length === 0) settleResourceVersion();
       };

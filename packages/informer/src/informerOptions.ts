@@ -1,3 +1,4 @@
+import type { FifoKind } from '@rxkube/queue';
 import type { Indexers, KeyFunc } from '@rxkube/store';
 import type { SchedulerLike } from 'rxjs';
 import type { Logger } from './logger.js';
@@ -32,6 +33,16 @@ export interface SharedIndexInformerOptions<T> {
    * walk over every object (about 4 µs for a 4 KB pod, a tenth of an event's cost).
    */
   freeze?: boolean;
+  /**
+   * The queue between the Reflector and the cache. `'real'` (the default, as in client-go
+   * 1.36, whose informers use `RealFIFO` since `InOrderInformers` went GA): every watch event
+   * reaches the cache and the handlers on its own, in the order of the stream, so a handler
+   * sees each intermediate state (three updates of an object are three update events).
+   * `'delta'`: a `DeltaFIFO`, which coalesces the changes of a key that arrive while the
+   * informer is busy and pops the key once with all of them, in the order keys were first
+   * queued (the same three updates reach a handler as one event if they arrived in one burst).
+   */
+  fifo?: FifoKind;
   /**
    * Hold `indexer$` while a relist is being applied and release it once the whole list is in,
    * so subscribers never see a half-applied relist, and publish the keys popped in one turn

@@ -1,4 +1,4 @@
-import { deltaFifo } from '@rxkube/queue';
+import { deltaFifo, type FifoKind } from '@rxkube/queue';
 import type { Indexer, KeyFunc } from '@rxkube/store';
 import {
   filter,
@@ -42,6 +42,7 @@ export interface InformerPipelineParts<T extends object> {
   readonly keyFunc: KeyFunc<T>;
   readonly transform: ((obj: T) => T) | undefined;
   readonly freeze: boolean;
+  readonly fifo: FifoKind;
   readonly scheduler: SchedulerLike;
   /** Publishes `indexer$`; with `hold`, a relist comes out as one snapshot. */
   readonly snapshots: SnapshotHolder<T>;
@@ -87,6 +88,7 @@ export function informerPipeline<T extends object>(
     filter((input): input is ReflectorInput<T> => input.type !== 'objectError'),
     mergeWith(resyncs),
     deltaFifo<T, InformerInput<T>>({
+      fifo: parts.fifo,
       knownObjects: indexer,
       keyFunction: parts.keyFunc,
       emitDeltaTypeReplaced: true,
@@ -98,7 +100,7 @@ export function informerPipeline<T extends object>(
     }),
   );
   return queued.pipe(
-    applyToIndexer(indexer, errorContext),
+    applyToIndexer(indexer, errorContext, parts.fifo),
     hold,
     fanOutToHandlers(parts.processor),
     tap({ subscribe: () => (progress.fifoDepth = 0), next: (event) => progress.observe(event) }),

@@ -29,7 +29,7 @@ export interface InformerMetrics {
   readonly errors: Readonly<Partial<Record<InformerErrorKind, number>>>;
   /** The last resource version the reflector saw. */
   readonly lastResourceVersion: string;
-  /** Keys with changes waiting in the DeltaFIFO. */
+  /** What waits in the queue: changes with a `RealFIFO` (`fifo: 'real'`), keys with a `DeltaFIFO`. */
   readonly fifoDepth: number;
   /** Objects in the cache. */
   readonly cached: number;

@@ -110,69 +110,77 @@ test('with consistent snapshots off, a relist shows through key by key', async (
   expect(seen.length).toBeGreaterThan(2);
 });
 
-test('watch events reach the cache and every handler in order', async () => {
-  create();
-  const first: InformerEvent<TestPod>[] = [];
-  const second: InformerEvent<TestPod>[] = [];
-  informer.addEventHandler({
-    onAdd: (o) => void first.push({ type: 'add', object: o, isInInitialList: false }),
-    onUpdate: (old, o) =>
-      void first.push({ type: 'update', object: o, oldObject: old, isInInitialList: false }),
-    onDelete: (o) => void first.push({ type: 'delete', object: o, isInInitialList: false }),
-  });
-  informer.handle().subscribe((e) => second.push(e));
-  running = informer.start();
-  lw.respondList([], '1');
-  await informer.waitForCacheSync();
-  lw.emit({ type: 'ADDED', object: pod('a', '2') });
-  lw.emit({ type: 'MODIFIED', object: pod('a', '3') });
-  lw.emit({ type: 'ADDED', object: pod('b', '4') });
-  lw.emit({ type: 'DELETED', object: pod('a', '5') });
-  await flushMicrotasks(50);
-  const expected = ['add:a@2', 'update:a@3', 'delete:a@5', 'add:b@4'];
-  expect(keysOf(second)).toEqual(expected);
-  expect(keysOf(first)).toEqual(expected);
-  expect(names(informer.getIndexer())).toEqual(['b@4']);
-  expect(informer.lister().namespace('default').get('b')?.metadata.resourceVersion).toBe('4');
-});
+// With 'real' the handlers see the stream's order; with 'delta' each key's changes together, keys
+// in the order they were first queued.
+test.each([
+  ['real', ['add:a@2', 'update:a@3', 'add:b@4', 'delete:a@5']],
+  ['delta', ['add:a@2', 'update:a@3', 'delete:a@5', 'add:b@4']],
+] as const)(
+  'watch events reach the cache and every handler in order (fifo: %s)',
+  async (fifo, expected) => {
+    create({ fifo });
+    const first: InformerEvent<TestPod>[] = [];
+    const second: InformerEvent<TestPod>[] = [];
+    informer.addEventHandler({
+      onAdd: (o) => void first.push({ type: 'add', object: o, isInInitialList: false }),
+      onUpdate: (old, o) =>
+        void first.push({ type: 'update', object: o, oldObject: old, isInInitialList: false }),
+      onDelete: (o) => void first.push({ type: 'delete', object: o, isInInitialList: false }),
+    });
+    informer.handle().subscribe((e) => second.push(e));
+    running = informer.start();
+    lw.respondList([], '1');
+    await informer.waitForCacheSync();
+    lw.emit({ type: 'ADDED', object: pod('a', '2') });
+    lw.emit({ type: 'MODIFIED', object: pod('a', '3') });
+    lw.emit({ type: 'ADDED', object: pod('b', '4') });
+    lw.emit({ type: 'DELETED', object: pod('a', '5') });
+    await flushMicrotasks(50);
+    expect(keysOf(second)).toEqual(expected);
+    expect(keysOf(first)).toEqual(expected);
+    expect(names(informer.getIndexer())).toEqual(['b@4']);
+    expect(informer.lister().namespace('default').get('b')?.metadata.resourceVersion).toBe('4');
+  },
+);
 
-test('watch events that arrive together reach indexer$ as one snapshot, and handlers each of them', async () => {
-  create();
-  const events: InformerEvent<TestPod>[] = [];
-  informer.handle().subscribe((e) => events.push(e));
-  running = informer.start();
-  lw.respondList([pod('a', '1'), pod('b', '2')], '10');
-  await informer.waitForCacheSync();
-  await flushMicrotasks();
-  const seen: string[][] = [];
-  const versions: string[] = [];
-  informer.indexer$.subscribe((s) => {
-    seen.push(names(s));
-    versions.push(s.resourceVersion);
-  });
-  // One network read's worth of events: queued in one turn, popped in one drain.
-  lw.emit({ type: 'MODIFIED', object: pod('a', '11') });
-  lw.emit({ type: 'MODIFIED', object: pod('b', '12') });
-  lw.emit({ type: 'ADDED', object: pod('c', '13') });
-  lw.emit({ type: 'MODIFIED', object: pod('a', '14') });
-  await flushMicrotasks(50);
-  expect(seen).toEqual([
-    ['a@1', 'b@2'],
-    ['a@14', 'b@12', 'c@13'],
-  ]);
-  expect(versions).toEqual(['10', '14']);
-  expect(keysOf(events.slice(2))).toEqual([
-    'update:a@11',
-    'update:a@14',
-    'update:b@12',
-    'add:c@13',
-  ]);
-  // A later turn is a snapshot of its own.
-  lw.emit({ type: 'DELETED', object: pod('b', '15') });
-  await flushMicrotasks(50);
-  expect(seen.slice(2)).toEqual([['a@14', 'c@13']]);
-  expect(versions.slice(2)).toEqual(['15']);
-});
+test.each([
+  ['real', ['update:a@11', 'update:b@12', 'add:c@13', 'update:a@14']],
+  ['delta', ['update:a@11', 'update:a@14', 'update:b@12', 'add:c@13']],
+] as const)(
+  'watch events that arrive together reach indexer$ as one snapshot, and handlers each of them (fifo: %s)',
+  async (fifo, handled) => {
+    create({ fifo });
+    const events: InformerEvent<TestPod>[] = [];
+    informer.handle().subscribe((e) => events.push(e));
+    running = informer.start();
+    lw.respondList([pod('a', '1'), pod('b', '2')], '10');
+    await informer.waitForCacheSync();
+    await flushMicrotasks();
+    const seen: string[][] = [];
+    const versions: string[] = [];
+    informer.indexer$.subscribe((s) => {
+      seen.push(names(s));
+      versions.push(s.resourceVersion);
+    });
+    // One network read's worth of events: queued in one turn, popped in one drain.
+    lw.emit({ type: 'MODIFIED', object: pod('a', '11') });
+    lw.emit({ type: 'MODIFIED', object: pod('b', '12') });
+    lw.emit({ type: 'ADDED', object: pod('c', '13') });
+    lw.emit({ type: 'MODIFIED', object: pod('a', '14') });
+    await flushMicrotasks(50);
+    expect(seen).toEqual([
+      ['a@1', 'b@2'],
+      ['a@14', 'b@12', 'c@13'],
+    ]);
+    expect(versions).toEqual(['10', '14']);
+    expect(keysOf(events.slice(2))).toEqual(handled);
+    // A later turn is a snapshot of its own.
+    lw.emit({ type: 'DELETED', object: pod('b', '15') });
+    await flushMicrotasks(50);
+    expect(seen.slice(2)).toEqual([['a@14', 'c@13']]);
+    expect(versions.slice(2)).toEqual(['15']);
+  },
+);
 
 test('bookmarks advance the resource version and change nothing else', async () => {
   create();
@@ -188,24 +196,58 @@ test('bookmarks advance the resource version and change nothing else', async () 
   expect(informer.metrics()).toMatchObject({ bookmarks: 1, lists: 1, watches: 1 });
 });
 
-test('metrics report how many keys wait in the queue, and none once stopped', async () => {
-  create();
-  running = informer.start();
-  lw.respondList([pod('a', '1')], '10');
-  await informer.waitForCacheSync();
-  await flushMicrotasks();
-  expect(informer.metrics().fifoDepth).toBe(0);
-  // Three events for two keys, before the queue has been popped.
-  for (const name of ['b', 'c', 'b']) lw.emit({ type: 'ADDED', object: pod(name, '2') });
-  expect(informer.metrics().fifoDepth).toBe(2);
-  await flushMicrotasks();
-  expect(informer.metrics().fifoDepth).toBe(0);
-  expect(informer.getIndexer().size).toBe(3);
-  lw.emit({ type: 'MODIFIED', object: pod('a', '3') });
-  expect(informer.metrics().fifoDepth).toBe(1);
-  informer.stop();
-  expect(informer.metrics().fifoDepth).toBe(0);
-});
+// A DeltaFIFO's depth counts keys, a RealFIFO's changes.
+test.each([
+  ['real', 3],
+  ['delta', 2],
+] as const)(
+  'metrics report how much waits in the queue, and nothing once stopped (fifo: %s)',
+  async (fifo, depth) => {
+    create({ fifo });
+    running = informer.start();
+    lw.respondList([pod('a', '1')], '10');
+    await informer.waitForCacheSync();
+    await flushMicrotasks();
+    expect(informer.metrics().fifoDepth).toBe(0);
+    // Three events for two keys, before the queue has been popped.
+    for (const name of ['b', 'c', 'b']) lw.emit({ type: 'ADDED', object: pod(name, '2') });
+    expect(informer.metrics().fifoDepth).toBe(depth);
+    await flushMicrotasks();
+    expect(informer.metrics().fifoDepth).toBe(0);
+    expect(informer.getIndexer().size).toBe(3);
+    lw.emit({ type: 'MODIFIED', object: pod('a', '3') });
+    expect(informer.metrics().fifoDepth).toBe(1);
+    informer.stop();
+    expect(informer.metrics().fifoDepth).toBe(0);
+  },
+);
+
+// Neither queue drops a change: a DeltaFIFO keeps a key's whole history in its one entry. The
+// difference is the pops: one entry with three changes, or three entries of one change, each a
+// state the server had, which `indexer$` shows when it publishes per pop.
+test.each([
+  ['real', ['a@2', 'a@3', 'a@4']],
+  ['delta', ['a@4']],
+] as const)(
+  'three updates of one key in one burst reach handlers as three updates, popped per change with real, per key with delta (fifo: %s)',
+  async (fifo, snapshots) => {
+    create({ fifo, consistentSnapshots: false });
+    running = informer.start();
+    lw.respondList([pod('a', '1')], '1');
+    await informer.waitForCacheSync();
+    await flushMicrotasks();
+    const events: InformerEvent<TestPod>[] = [];
+    const seen: string[] = [];
+    informer.handle().subscribe((e) => events.push(e));
+    await flushMicrotasks();
+    events.length = 0;
+    informer.indexer$.subscribe((snapshot) => seen.push(names(snapshot).join(' ')));
+    for (const version of ['2', '3', '4']) lw.emit({ type: 'MODIFIED', object: pod('a', version) });
+    await flushMicrotasks(50);
+    expect(keysOf(events)).toEqual(['update:a@2', 'update:a@3', 'update:a@4']);
+    expect(seen.slice(1)).toEqual(snapshots);
+  },
+);
 
 describe('per-handler resync', () => {
   test('each handler resyncs on its own schedule with the cached objects, and only it', async () => {
@@ -513,4 +555,11 @@ test('waitForCacheSync resolves false when the informer stops first', async () =
   const waiting = informer.waitForCacheSync();
   informer.stop();
   expect(await waiting).toBe(false);
+});
+
+test('refuses a queue kind it does not know with a RangeError', () => {
+  create();
+  expect(
+    () => new SharedIndexInformer(lw, { fifo: 'fast' as unknown as 'real', logger: silentLogger }),
+  ).toThrow(RangeError);
 });

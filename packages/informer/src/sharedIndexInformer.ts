@@ -1,3 +1,4 @@
+import type { FifoKind } from '@rxkube/queue';
 import {
   Indexer,
   deletionHandlingMetaNamespaceKeyFunc,
@@ -103,19 +104,26 @@ export class SharedIndexInformer<T extends object = KubeObject> {
   private running = new Subscription();
   private transform: ((obj: T) => T) | undefined;
   private readonly freeze: boolean;
+  private readonly fifo: FifoKind;
 
   /**
    * @param lw - what to list and watch
-   * @param options - indexers, resync, transform, freezing, scheduler, logger…
+   * @param options - indexers, resync, transform, freezing, queue, scheduler, logger…
+   * @throws `RangeError` if `options.fifo` is neither `'real'` nor `'delta'`
    */
   constructor(
     private readonly lw: ListerWatcher<T>,
     private readonly options: SharedIndexInformerOptions<T> = {},
   ) {
+    this.fifo = options.fifo ?? 'real';
+    if (this.fifo !== 'real' && this.fifo !== 'delta') {
+      throw new RangeError(`fifo must be 'real' or 'delta', not ${String(options.fifo)}`);
+    }
     this.keyFunc = memoizeLastKey(
       options.keyFunc ?? (deletionHandlingMetaNamespaceKeyFunc as KeyFunc<T>),
     );
-    // The informer sets the version itself: the queue applies changes per key, not in stream order.
+    // The informer sets the version itself, from the order of the stream: a DeltaFIFO applies
+    // changes per key, and a relist's version holds only once all of it is applied.
     this.indexer = new Indexer<T>({
       indexers: options.indexers ?? {},
       keyFunc: this.keyFunc,
@@ -165,6 +173,7 @@ export class SharedIndexInformer<T extends object = KubeObject> {
         keyFunc: this.keyFunc,
         transform: this.transform,
         freeze: this.freeze,
+        fifo: this.fifo,
         scheduler: this.scheduler,
         snapshots: this.snapshots,
         hold: this.options.consistentSnapshots !== false,

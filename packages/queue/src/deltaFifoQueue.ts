@@ -5,16 +5,15 @@ import {
   type KeyFunc,
   type KeyListerGetter,
 } from '@rxkube/store';
-import { Condition } from './condition.js';
 import { dedupDeltas } from './dedupDeltas.js';
 import { deltaKey } from './deltaKey.js';
 import type { DeltaFIFOOptions, TransformFunc } from './deltaFifoQueueOptions.js';
 import { DeltaType, Deltas, type Delta } from './deltas.js';
-import { knownObjectAfter, type InFlight } from './inFlight.js';
+import { knownObjectAfter } from './inFlight.js';
 import { KeyedQueue } from './keyedQueue.js';
-import { type PopTurn, notReady, popInTurn, popNow } from './popInTurn.js';
+import { notReady, popInTurn, popNow } from './popInTurn.js';
+import { PopLifecycle } from './popLifecycle.js';
 import type { PoppedDeltas } from './poppedDeltas.js';
-import { processPopped } from './processPopped.js';
 import { queueView, replaceDeletions, resyncDeltas } from './derivedDeltas.js';
 import type { PopProcessFunc, Queue } from './queue.js';
 
@@ -59,48 +58,15 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
    */
   private readonly queue = new KeyedQueue<Delta<T>[]>();
 
-  /** Set by the first `replace`, `add`, `update`, `delete` or `addIfNotPresent`. */
-  private populated = false;
-
   /**
-   * How many of the first `replace`'s items (listed objects and detected deletions) have not
-   * been popped yet. Only that first `replace` sets it, and only when nothing was written
-   * before it; every pop decrements it while positive. Those items are at the front of the
-   * queue (nothing was queued before them), so the first pops are exactly theirs.
+   * The initial list, the key in flight (which writes treat as applied to `knownObjects`, see
+   * `PopLifecycle.inFlight`) and closing.
    */
-  private initialPopulationCount = 0;
-
-  /**
-   * The item a pop has removed from the queue and is processing. Pops take turns (a pop waits
-   * while another one's `process` has not settled), so there is at most one.
-   *
-   * client-go runs `process` under the queue's lock, so no write can observe an item in
-   * flight. Here `process` may be asynchronous and writes interleave with it, so the queue
-   * treats the in-flight key as already applied to `knownObjects`: otherwise a deletion
-   * arriving meanwhile would be dropped as unknown, a relist would miss it, and a resync
-   * would queue the object's previous state behind the change being processed.
-   */
-  private inFlight: InFlight<T> | undefined;
-
-  private closed = false;
-
-  /** Broadcast when a key joins the queue, when a pop finishes processing, and on close. */
-  private readonly changed = new Condition();
-
-  private readonly turn: PopTurn<Delta<T>[], PopProcessFunc<Deltas<T>>, Popped<T>> = {
-    queue: this.queue,
-    changed: this.changed,
-    busy: () => this.inFlight !== undefined,
-    closed: () => this.closed,
-    start: (key, deltas, process) => this.processEntry(key, deltas, process),
-  };
-
-  // Puts the in-flight changes back: a process that fails with a RequeueError does so while
-  // its pop is in flight (an asynchronous one, before the pop settles).
-  private readonly requeueInFlight = (): void => {
-    if (this.inFlight !== undefined)
-      this.requeue(this.inFlight.key, this.inFlight.deltas.toArray());
-  };
+  private readonly pops = new PopLifecycle<T, Delta<T>[]>(
+    this.queue,
+    (deltas) => new Deltas(deltas),
+    (popped) => this.requeue(popped.key, popped.deltas.toArray()),
+  );
 
   /** @param options - see {@link DeltaFIFOOptions} */
   constructor(options: DeltaFIFOOptions<T> = {}) {
@@ -150,8 +116,8 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
   delete(obj: T | DeletedFinalStateUnknown<T>): string | undefined {
     const key = this.keyOf(obj);
     const queued = this.queue.has(key);
-    if (!queued && knownObjectAfter(this.knownObjects, this.inFlight, key) === undefined) {
-      this.populated = true;
+    if (!queued && knownObjectAfter(this.knownObjects, this.pops.inFlight, key) === undefined) {
+      this.pops.populated = true;
       return undefined;
     }
     const object = isDeletedFinalStateUnknown<T>(obj) ? obj : this.transform(obj);
@@ -200,12 +166,12 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
     ]);
     const listedKeys = new Set(this.appendAll(listed));
     const deletedKeys = this.appendAll(
-      replaceDeletions(listedKeys, queueView(this.queue, this.knownObjects, this.inFlight)),
+      replaceDeletions(listedKeys, queueView(this.queue, this.knownObjects, this.pops.inFlight)),
     );
 
-    if (!this.populated) {
-      this.populated = true;
-      this.initialPopulationCount = listedKeys.size + deletedKeys.length;
+    if (!this.pops.populated) {
+      this.pops.populated = true;
+      this.pops.initialPopulationCount = listedKeys.size + deletedKeys.length;
     }
     return [...listedKeys, ...deletedKeys];
   }
@@ -222,7 +188,9 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
    * @returns the keys that received a `Sync`
    */
   resync(): string[] {
-    return this.appendAll(resyncDeltas(queueView(this.queue, this.knownObjects, this.inFlight)));
+    return this.appendAll(
+      resyncDeltas(queueView(this.queue, this.knownObjects, this.pops.inFlight)),
+    );
   }
 
   /**
@@ -254,7 +222,7 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
    * ```
    */
   pop(process: PopProcessFunc<Deltas<T>>): Promise<Deltas<T>> {
-    return popInTurn(this.turn, process);
+    return popInTurn(this.pops.turn, process);
   }
 
   /**
@@ -268,7 +236,7 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
    * @throws whatever a synchronous `process` throws, other than a `RequeueError`
    */
   popReady(process: PopProcessFunc<Deltas<T>>): Popped<T> | undefined {
-    const popped = popNow(this.turn, process);
+    const popped = popNow(this.pops.turn, process);
     return popped === notReady ? undefined : popped;
   }
 
@@ -317,22 +285,17 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
    *   all of its items were popped and processed, or a write came before any `replace`
    */
   hasSynced(): boolean {
-    return (
-      this.populated &&
-      this.initialPopulationCount === 0 &&
-      !(this.inFlight?.isInInitialList ?? false)
-    );
+    return this.pops.hasSynced();
   }
 
   /** Closes the queue: pops drain what is queued, then reject with {@link FIFOClosedError}. */
   close(): void {
-    this.closed = true;
-    this.changed.broadcast();
+    this.pops.close();
   }
 
   /** @returns whether {@link DeltaFIFO.close} was called */
   isClosed(): boolean {
-    return this.closed;
+    return this.pops.isClosed();
   }
 
   /**
@@ -345,9 +308,7 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
    * @internal
    */
   startPop(): PoppedDeltas<T> | undefined {
-    if (this.inFlight !== undefined) return undefined;
-    const next = this.queue.shift();
-    return next === undefined ? undefined : this.begin(next.key, next.value);
+    return this.pops.startPop();
   }
 
   /**
@@ -358,53 +319,12 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
    * @internal
    */
   finishPop(requeue: boolean): void {
-    if (requeue) this.requeueInFlight();
-    this.settle();
-  }
-
-  /** Marks an entry just taken off the queue as in flight; returns its popped record. */
-  private begin(key: string, deltas: Delta<T>[]): PoppedDeltas<T> {
-    const isInInitialList = !this.hasSynced();
-    if (this.initialPopulationCount > 0) this.initialPopulationCount--;
-    const popped: PoppedDeltas<T> = {
-      type: 'popped',
-      key,
-      deltas: new Deltas(deltas),
-      isInInitialList,
-    };
-    this.inFlight = popped;
-    return popped;
-  }
-
-  private processEntry(
-    key: string,
-    deltas: Delta<T>[],
-    process: PopProcessFunc<Deltas<T>>,
-  ): Popped<T> {
-    const { deltas: popped, isInInitialList } = this.begin(key, deltas);
-    let pending: Promise<void> | undefined;
-    try {
-      pending = processPopped(process, popped, isInInitialList, key, this.requeueInFlight);
-    } catch (err) {
-      this.settle();
-      throw err;
-    }
-    if (pending === undefined) {
-      this.settle();
-      return popped;
-    }
-    return pending.finally(() => this.settle()).then(() => popped);
-  }
-
-  /** Ends the in-flight pop and wakes the waiting ones. */
-  private settle(): void {
-    this.inFlight = undefined;
-    this.changed.broadcast();
+    this.pops.finishPop(requeue);
   }
 
   /** Records a change written by a producer (add, update, delete); returns `key`. */
   private enqueue(key: string, delta: Delta<T>): string {
-    this.populated = true;
+    this.pops.populated = true;
     this.append(key, delta);
     return key;
   }
@@ -414,7 +334,7 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
     const deltas = this.queue.get(key);
     if (deltas === undefined) {
       this.queue.set(key, [delta]);
-      this.changed.broadcast();
+      this.pops.changed.broadcast();
       return;
     }
     deltas.push(delta);
@@ -422,10 +342,10 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
   }
 
   private requeue(key: string, deltas: Delta<T>[]): void {
-    this.populated = true;
+    this.pops.populated = true;
     if (this.queue.has(key)) return;
     this.queue.set(key, deltas);
-    this.changed.broadcast();
+    this.pops.changed.broadcast();
   }
 
   private transform(obj: T): T {

@@ -5,10 +5,9 @@ import {
 } from '@rxkube/store';
 import { DeltaType, type Delta } from './deltas.js';
 import { knownKeysAfter, knownObjectAfter, type InFlight } from './inFlight.js';
-import type { KeyedQueue } from './keyedQueue.js';
 
 /**
- * What the DeltaFIFO's derived changes (a replace's tombstones, a resync's syncs) are computed
+ * What a queue's derived changes (a replace's tombstones, a resync's syncs) are computed
  * from: the queue and `knownObjects` as they will be once the in-flight pop is applied.
  */
 export interface QueueView<T> {
@@ -22,15 +21,23 @@ export interface QueueView<T> {
   knownObject(key: string): T | undefined;
 }
 
+/** The queued changes a {@link QueueView} reads: a `DeltaFIFO`'s keyed queue, or a digest of a `RealFIFO`'s. */
+export interface QueuedChanges<T> {
+  /** Keys with their pending changes, front first. */
+  entries(): readonly (readonly [string, readonly Delta<T>[]])[];
+  /** Whether a key has changes queued. */
+  has(key: string): boolean;
+}
+
 /**
  * @typeParam T - the object type
- * @param queue - the DeltaFIFO's queue
+ * @param queue - the queued changes
  * @param knownObjects - its `knownObjects`, if any
  * @param inFlight - the item a pop is processing, if any
  * @returns the view of both as they will be once the in-flight changes are applied
  */
 export function queueView<T>(
-  queue: KeyedQueue<Delta<T>[]>,
+  queue: QueuedChanges<T>,
   knownObjects: KeyListerGetter<T> | undefined,
   inFlight: InFlight<T> | undefined,
 ): QueueView<T> {

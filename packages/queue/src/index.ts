@@ -1,6 +1,6 @@
 /**
- * `@rxkube/queue`: client-go's `DeltaFIFO` and `FIFO`, the `deltaFifo` operator that drives a
- * `DeltaFIFO` from an Observable, `applyDeltas`, and client-go's work queues and rate limiters.
+ * `@rxkube/queue`: client-go's `DeltaFIFO`, `RealFIFO` and `FIFO`, the `deltaFifo` operator
+ * that drives either of the first two from an Observable, `applyDeltas`, and client-go's work queues and rate limiters.
  * Runs in Node.js and in browsers.
  *
  * @packageDocumentation
@@ -13,6 +13,9 @@ export type { PopProcessFunc, Queue } from './queue.js';
 export { DeltaFIFO } from './deltaFifoQueue.js';
 export type { PoppedDeltas } from './poppedDeltas.js';
 export type { DeltaFIFOOptions, TransformFunc } from './deltaFifoQueueOptions.js';
+export { RealFIFO } from './realFifo.js';
+export type { RealFIFOOptions } from './realFifoOptions.js';
+export type { FifoKind } from './fifoKind.js';
 export { FIFO } from './fifo.js';
 export type { FIFOOptions } from './fifo.js';
 export { applyDelta, applyDeltas } from './applyDeltas.js';
@@ -45,6 +48,9 @@ export type {
   DeltaFifoSynced,
 } from './operators/deltaFifoEvent.js';
 export { VersionWatermark } from './versionWatermark.js';
+export { StreamVersion } from './streamVersion.js';
+export { resourceVersionTracker } from './resourceVersionTracker.js';
+export type { ResourceVersionTracker } from './resourceVersionTracker.js';
 export { WorkQueue } from './workqueue/workQueue.js';
 export type {
   WorkQueueGetOptions,

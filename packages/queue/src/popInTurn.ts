@@ -1,6 +1,6 @@
 import type { Condition } from './condition.js';
 import { FIFOClosedError } from './errors.js';
-import type { KeyedQueue } from './keyedQueue.js';
+import type { QueueEntry } from './keyedQueue.js';
 
 /**
  * What {@link popInTurn} reads of a queue, and how the queue processes an entry it pops.
@@ -10,7 +10,8 @@ import type { KeyedQueue } from './keyedQueue.js';
  * @typeParam R - what processing an entry returns
  */
 export interface PopTurn<V, P, R> {
-  readonly queue: KeyedQueue<V>;
+  /** The queued entries: `shift` takes the front one, or returns `undefined` when none is. */
+  readonly queue: { shift(): QueueEntry<V> | undefined };
   /** Broadcast when a key is queued, when processing finishes, and on close. */
   readonly changed: Condition;
   /** Whether another pop is processing. */
@@ -25,7 +26,7 @@ export interface PopTurn<V, P, R> {
 }
 
 /**
- * The pop loop shared by `DeltaFIFO` and `FIFO`: waits until no other pop is processing and a
+ * The pop loop shared by `DeltaFIFO`, `RealFIFO` and `FIFO`: waits until no other pop is processing and a
  * key is queued, then hands the first entry to `turn.start` in the same synchronous step, so no
  * other pop can slip in between taking the entry and marking it in flight.
  *

@@ -1,4 +1,6 @@
+import type { Deltas } from './deltas.js';
 import { RequeueError } from './errors.js';
+import type { PoppedDeltas } from './poppedDeltas.js';
 import type { PopProcessFunc } from './queue.js';
 
 /**
@@ -52,4 +54,38 @@ function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
     value !== null &&
     typeof (value as { then?: unknown }).then === 'function'
   );
+}
+
+/**
+ * Runs a pop's `process` on a record the queue has just marked in flight, and ends the pop
+ * (`settle`) once `process` has settled, whichever way: the tail of `pop` that `DeltaFIFO` and
+ * `RealFIFO` share.
+ *
+ * @param popped - the in-flight record
+ * @param process - the caller's handler
+ * @param requeue - puts the record's changes back (on a {@link RequeueError})
+ * @param settle - ends the in-flight pop and wakes the waiting ones
+ * @returns the popped changes, or a promise of them for an asynchronous `process`
+ * @throws (or rejects with) what {@link processPopped} throws, after settling
+ * @internal
+ */
+export function processInFlight<T>(
+  popped: PoppedDeltas<T>,
+  process: PopProcessFunc<Deltas<T>>,
+  requeue: () => void,
+  settle: () => void,
+): Deltas<T> | Promise<Deltas<T>> {
+  const { deltas, isInInitialList, key } = popped;
+  let pending: Promise<void> | undefined;
+  try {
+    pending = processPopped(process, deltas, isInInitialList, key, requeue);
+  } catch (err) {
+    settle();
+    throw err;
+  }
+  if (pending === undefined) {
+    settle();
+    return deltas;
+  }
+  return pending.finally(settle).then(() => deltas);
 }

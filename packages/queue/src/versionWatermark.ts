@@ -1,3 +1,5 @@
+import type { ResourceVersionTracker } from './resourceVersionTracker.js';
+
 /** A key with changes still queued, and the version reached before the first of them. */
 interface PendingKey {
   readonly key: string;
@@ -37,7 +39,7 @@ interface PendingKey {
  * );
  * ```
  */
-export class VersionWatermark {
+export class VersionWatermark implements ResourceVersionTracker {
   /**
    * The latest record of every key written since the queue was last empty: a key has changes
    * not yet taken for processing iff its record here is not `applied`. Applied records stay

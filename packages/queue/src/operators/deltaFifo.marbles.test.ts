@@ -131,6 +131,60 @@ describe('deltaFifo (marbles)', () => {
     });
   });
 
+  it("with fifo: 'real', pops every change on its own in stream order, depth counting changes", () => {
+    marbles().run(({ cold, expectObservable }) => {
+      const inputs = cold<FifoInput<TestObj>>('(abc|)', {
+        a: FifoInput.add(obj('a', 1)),
+        b: FifoInput.add(obj('b', 1)),
+        c: FifoInput.update(obj('a', 2)),
+      });
+      expectObservable(inputs.pipe(deltaFifo<TestObj>({ fifo: 'real' }), map(describeEvent))).toBe(
+        '(ABCDEFGHIJKLM|)',
+        named(
+          'depth:1',
+          'queued:add:a',
+          'synced',
+          'depth:2',
+          'queued:add:b',
+          // Not coalesced with `a`'s add: a change of its own.
+          'depth:3',
+          'queued:update:a',
+          'depth:2',
+          'popped:a:1',
+          'depth:1',
+          'popped:b:1',
+          'depth:0',
+          'popped:a:2',
+        ),
+      );
+    });
+  });
+
+  it("with fifo: 'real', a relist is applied after its last change, not the first pop of its keys", () => {
+    marbles().run(({ cold, expectObservable }) => {
+      const inputs = cold<FifoInput<TestObj>>('(ab|)', {
+        a: FifoInput.add(obj('a', 1)),
+        // Queues `a` again, behind its add.
+        b: FifoInput.replace([obj('a', 2)], '5'),
+      });
+      expectObservable(inputs.pipe(deltaFifo<TestObj>({ fifo: 'real' }), map(describeEvent))).toBe(
+        '(ABCDEFGHIJ|)',
+        named(
+          'depth:1',
+          'queued:add:a',
+          'synced',
+          'depth:2',
+          'queued:replace:a',
+          'depth:1',
+          'popped:a:1',
+          'depth:0',
+          'popped:a:2',
+          'relistApplied:5',
+        ),
+      );
+    });
+  });
+
   it('lets a bookmark through in stream order, queuing nothing', () => {
     marbles().run(({ cold, expectObservable }) => {
       const inputs = cold<FifoInput<TestObj>>('(abc|)', {

@@ -9,10 +9,10 @@ import {
   type SchedulerLike,
   type Subscription,
 } from 'rxjs';
-import { DeltaFIFO } from '../deltaFifoQueue.js';
 import type { DeltaFIFOOptions } from '../deltaFifoQueueOptions.js';
 import type { Deltas } from '../deltas.js';
 import { RequeueError } from '../errors.js';
+import { createFifo, type FifoKind } from '../fifoKind.js';
 import type { PoppedDeltas } from '../poppedDeltas.js';
 import {
   depthEvent,
@@ -50,6 +50,13 @@ export type ProcessDeltas<T, R> = (
  * @typeParam R - what `process` emits
  */
 export interface DeltaFifoConfig<T, R = never> extends DeltaFIFOOptions<T> {
+  /**
+   * The queue: `'delta'` (the default), a `DeltaFIFO` that coalesces changes per key, or
+   * `'real'`, a `RealFIFO` that pops every change on its own in stream order (then `popped`
+   * carries one change, `depth` counts changes, and `emitDeltaTypeReplaced` does not apply:
+   * relists always record `Replaced`).
+   */
+  fifo?: FifoKind;
   /**
    * Handles each key's changes, one key at a time; its values are emitted as `processed`
    * events, instead of the `popped` event. Throwing, or erroring with, a `RequeueError` puts
@@ -141,12 +148,13 @@ export function deltaFifo<T, R, I extends FifoInput<T>>(
     scheduler = asyncScheduler,
     drainScheduler = asapScheduler,
     aroundDrain,
+    fifo: kind = 'delta',
     ...queueOptions
   } = config;
 
   return (source) =>
     new Observable<DeltaFifoEvent<T, I> | DeltaFifoProcessEvent<T, R, I>>((subscriber) => {
-      const fifo = new DeltaFIFO<T>(queueOptions);
+      const { queue: fifo, relists } = createFifo<T>(kind, queueOptions);
       // False once the output is finalised; checked after every emission.
       let active = true;
       let sourceDone = false;
@@ -171,27 +179,13 @@ export function deltaFifo<T, R, I extends FifoInput<T>>(
         subscriber.next(syncedEvent);
       };
 
-      // Keys a relist queued that have not been popped yet; undefined when none is pending.
-      let replacing: Set<string> | undefined;
-      let relistVersion = '';
-      const relistQueued = (keys: readonly string[], resourceVersion: string): void => {
-        relistVersion = resourceVersion;
-        if (keys.length > 0) {
-          replacing ??= new Set();
-          for (const key of keys) replacing.add(key);
-        } else if (replacing === undefined) {
-          subscriber.next({ type: 'relistApplied', resourceVersion });
-        }
-      };
       // Ends the pop of `key`; `inRelist` tells whether a relist was waiting for it.
       const popEnded = (key: string, inRelist: boolean, requeue: boolean): void => {
         fifo.finishPop(requeue);
-        if (!inRelist || replacing === undefined) return;
-        if (requeue) replacing.add(key);
-        else if (replacing.size === 0) {
-          replacing = undefined;
-          subscriber.next({ type: 'relistApplied', resourceVersion: relistVersion });
-        }
+        if (!inRelist) return;
+        const resourceVersion = relists.ended(key, requeue);
+        if (resourceVersion !== undefined)
+          subscriber.next({ type: 'relistApplied', resourceVersion });
       };
 
       const skip =
@@ -282,7 +276,7 @@ export function deltaFifo<T, R, I extends FifoInput<T>>(
         while (goOn && active) {
           const popped = fifo.startPop();
           if (popped === undefined) break;
-          const inRelist = replacing?.delete(popped.key) === true;
+          const inRelist = relists.popping(popped.key);
           emitDepth();
           if (process === undefined) {
             subscriber.next(popped);
@@ -314,7 +308,12 @@ export function deltaFifo<T, R, I extends FifoInput<T>>(
             }
             emitDepth();
             subscriber.next({ type: 'queued', input, keys });
-            if (input.type === 'replace') relistQueued(keys, input.resourceVersion);
+            if (
+              input.type === 'replace' &&
+              relists.queued(keys, input.resourceVersion, fifo.size)
+            ) {
+              subscriber.next({ type: 'relistApplied', resourceVersion: input.resourceVersion });
+            }
             emitSynced();
             requestDrain();
           },

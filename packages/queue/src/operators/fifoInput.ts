@@ -1,5 +1,5 @@
 import { KeyError, type DeletedFinalStateUnknown } from '@rxkube/store';
-import type { DeltaFIFO } from '../deltaFifoQueue.js';
+import type { DrainableQueue } from '../drainableQueue.js';
 
 /**
  * An object was added or updated.
@@ -49,7 +49,7 @@ export interface FifoBookmark {
 }
 
 /**
- * What the `deltaFifo` operator consumes: one call of a {@link DeltaFIFO} producer method,
+ * What the `deltaFifo` operator consumes: one call of a `DeltaFIFO` (or `RealFIFO`) producer method,
  * as a value, or a bookmark. A Reflector's output maps onto it one to one.
  *
  * @typeParam T - the object type
@@ -125,7 +125,7 @@ const noKeys: readonly string[] = Object.freeze([]);
  * @internal
  */
 export function writeFifoInput<T, I extends FifoInput<T>>(
-  fifo: DeltaFIFO<T>,
+  fifo: DrainableQueue<T>,
   input: I,
   onKeyError?: (error: KeyError, input: I) => void,
 ): readonly string[] {
@@ -158,7 +158,7 @@ export function writeFifoInput<T, I extends FifoInput<T>>(
   }
 }
 
-function hasKey<T>(fifo: DeltaFIFO<T>, item: T, report: (err: KeyError) => void): boolean {
+function hasKey<T>(fifo: DrainableQueue<T>, item: T, report: (err: KeyError) => void): boolean {
   try {
     fifo.keyOf(item);
     return true;

@@ -19,6 +19,12 @@ export class ItemFifo<T> {
     this.items.push(value);
   }
 
+  /** Puts `value` back at the front (O(1) right after a `shift`). */
+  unshift(value: T): void {
+    if (this.head > 0) this.items[--this.head] = value;
+    else this.items.unshift(value);
+  }
+
   /** Removes and returns the front value, or `undefined` when empty. */
   shift(): T | undefined {
     if (this.head === this.items.length) return undefined;
