@@ -48,3 +48,14 @@ export type { StoreOptions } from './store.js';
 export { selectByIndex } from './selectByIndex.js';
 export { selectKey } from './selectKey.js';
 export { selectList } from './selectList.js';
+export {
+  ShardRangeError,
+  fnv1a64,
+  hashSpaceEnd,
+  inShard,
+  shardFieldValue,
+  shardSelectorText,
+  splitHashSpace,
+  validShard,
+} from './shardRange.js';
+export type { Shard, ShardField, ShardRange } from './shardRange.js';
