@@ -33,6 +33,13 @@ export interface FakeApiServerOptions {
   /** Whether the `WatchList` gate is on (streaming lists); off answers `sendInitialEvents` with 422. Default true. */
   watchList?: boolean;
   /**
+   * Whether the `ShardedListAndWatch` gate is on (KEP-5866, alpha in Kubernetes 1.36): lists and
+   * watches with a `shardSelector` get only the objects of those hash ranges, and lists echo the
+   * selector in `metadata.shardInfo`. Off acts like a server without the feature: the parameter
+   * is ignored (not even checked) and nothing is echoed. Default true.
+   */
+  shardedListAndWatch?: boolean;
+  /**
    * Whether lists, gets and watches asked for with
    * `Accept: application/json;as=PartialObjectMetadata[List];g=meta.k8s.io;v=v1` are answered
    * with metadata-only objects, as kube-apiserver does. Off acts like a server that does not
@@ -97,6 +104,7 @@ export function resolveOptions(
     defaultWatchTimeoutSeconds: options.defaultWatchTimeoutSeconds,
     tooLargeResourceVersionWaitMs: options.tooLargeResourceVersionWaitMs ?? 3_000,
     watchList: options.watchList ?? true,
+    shardedListAndWatch: options.shardedListAndWatch ?? true,
     partialObjectMetadata: options.partialObjectMetadata ?? true,
     managedFields: options.managedFields ?? true,
     expiredWatchAsHttp410: options.expiredWatchAsHttp410 ?? false,

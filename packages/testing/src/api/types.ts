@@ -62,7 +62,13 @@ export interface WatchEvent {
 export interface KubeList {
   apiVersion: string;
   kind: string;
-  metadata: { resourceVersion: string; continue?: string; remainingItemCount?: number };
+  metadata: {
+    resourceVersion: string;
+    continue?: string;
+    remainingItemCount?: number;
+    /** The applied `shardSelector`, echoed (KEP-5866): present only on sharded lists. */
+    shardInfo?: { selector: string };
+  };
   items: KubeObject[];
 }
 

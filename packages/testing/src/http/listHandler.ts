@@ -124,6 +124,8 @@ function page(
   const items: string[] = [];
   let count = 0;
   const metadata: KubeList['metadata'] = { resourceVersion };
+  // The echo tells the client the list is its shard only; a server without the feature omits it.
+  if (filter.shard !== undefined) metadata.shardInfo = { selector: filter.shard.text };
   const entries = snapshot.entries;
   let index = start === '' ? 0 : firstKeyAtOrAfter(entries, start);
   let lastKey = '';

@@ -16,6 +16,8 @@ export interface ListWatchQuery {
   readonly labelSelector: string;
   /** `fieldSelector` text. */
   readonly fieldSelector: string;
+  /** `shardSelector` text (KEP-5866 sharded list and watch); `''` when absent. */
+  readonly shardSelector: string;
   /** `allowWatchBookmarks`. */
   readonly allowWatchBookmarks: boolean;
   /** `sendInitialEvents`; undefined when absent (its presence matters). */
@@ -90,6 +92,7 @@ export function parseListWatchQuery(
     continueToken: params.get('continue') ?? '',
     labelSelector: params.get('labelSelector') ?? '',
     fieldSelector: params.get('fieldSelector') ?? '',
+    shardSelector: params.get('shardSelector') ?? '',
     allowWatchBookmarks: parseBool(params.get('allowWatchBookmarks')),
     sendInitialEvents: sendRaw === null ? undefined : parseBool(sendRaw),
     timeoutSeconds: parseInteger('timeoutSeconds', params.get('timeoutSeconds')),

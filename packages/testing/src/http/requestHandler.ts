@@ -15,6 +15,7 @@ import type { ResourceDefinition } from '../registry/resourceDefinition.js';
 import { parseFieldSelector } from '../selectors/fieldSelector.js';
 import { parseLabelSelector } from '../selectors/labelSelector.js';
 import type { ObjectFilter } from '../selectors/objectFilter.js';
+import { ShardSelector } from '../selectors/shardSelector.js';
 import type { ServerContext } from '../serverContext.js';
 import { objectJson, partialObjectMetadataJsonParts } from '../storage/objectJson.js';
 import { serveWatch } from '../watch/watchHandler.js';
@@ -139,7 +140,14 @@ async function handleResource(
     const headers: Record<string, string> =
       output.as === undefined ? {} : { 'Content-Type': output.contentType };
     if (query.watch) {
-      await serveWatch(ctx, res, def, filterOf(def, namespace, name, query), query, output);
+      await serveWatch(
+        ctx,
+        res,
+        def,
+        filterOf(def, namespace, name, query, ctx.options.shardedListAndWatch),
+        query,
+        output,
+      );
     } else if (name !== undefined) {
       const found = getObject(ctx, def, namespace, name);
       const body =
@@ -148,7 +156,7 @@ async function handleResource(
           : partialObjectMetadataJsonParts(found, output.apiVersion).join('');
       sendJsonBody(res, 200, body, headers);
     } else {
-      const filter = filterOf(def, namespace, undefined, query);
+      const filter = filterOf(def, namespace, undefined, query, ctx.options.shardedListAndWatch);
       sendJsonBody(res, 200, await serveList(ctx, def, filter, query, output), headers);
     }
     return;
@@ -170,7 +178,8 @@ function filterOf(
   def: ResourceDefinition,
   namespace: string | undefined,
   name: string | undefined,
-  query: { labelSelector: string; fieldSelector: string },
+  query: { labelSelector: string; fieldSelector: string; shardSelector: string },
+  sharding: boolean,
 ): ObjectFilter {
   const fields = parseFieldSelector(query.fieldSelector, def);
   // A watch on an item path is a watch on the collection narrowed to that name.
@@ -178,7 +187,17 @@ function filterOf(
     name === undefined
       ? fields.requirements
       : [...fields.requirements, { field: 'metadata.name', op: '=' as const, value: name }];
-  return { namespace, labels: parseLabelSelector(query.labelSelector), fields: { requirements } };
+  // Without the ShardedListAndWatch gate, kube-apiserver does not know the parameter at all.
+  const shard =
+    sharding && query.shardSelector.trim() !== ''
+      ? ShardSelector.parse(query.shardSelector)
+      : undefined;
+  return {
+    namespace,
+    labels: parseLabelSelector(query.labelSelector),
+    fields: { requirements },
+    shard,
+  };
 }
 
 function verbOf(method: string, name: string | undefined, watch: boolean): string {
