@@ -13,6 +13,7 @@ export { SharedIndexInformer } from './sharedIndexInformer.js';
 export type { SharedIndexInformerOptions } from './informerOptions.js';
 export { freezeByDefault } from './informerOptions.js';
 export { SharedInformerFactory } from './sharedInformerFactory.js';
+export { shardedListerWatcher } from './shardedListerWatcher.js';
 export type {
   InformerForOptions,
   ListerWatcherSource,

@@ -1,5 +1,5 @@
 import type { FifoKind } from '@rxkube/queue';
-import type { Indexers, KeyFunc } from '@rxkube/store';
+import type { Indexers, KeyFunc, Shard } from '@rxkube/store';
 import type { SchedulerLike } from 'rxjs';
 import type { Logger } from './logger.js';
 import type { ReflectorOptions } from './reflectorOptions.js';
@@ -64,6 +64,15 @@ export interface SharedIndexInformerOptions<T> {
   logger?: Logger;
   /** Name used in logs and errors. Default: the lister-watcher's description. */
   name?: string;
+  /**
+   * Hold only one shard of the objects: those whose `metadata.uid` (or `metadata.namespace`)
+   * FNV-1a 64 hash is in one of the ranges, e.g. `{ field: 'uid', ranges: [splitHashSpace(3)[i]] }`
+   * for replica `i` of 3. Lists and watches ask the API server for the shard only
+   * (`shardSelector`, KEP-5866); a server without the feature answers everything and the
+   * informer drops the rest itself (see `shardedListerWatcher`), so the cache and the handlers
+   * are the same either way. Default: every object.
+   */
+  shard?: Shard;
 }
 
 /**

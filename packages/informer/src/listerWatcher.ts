@@ -28,6 +28,12 @@ export interface ListRequestOptions {
   limit?: number;
   /** Continue token of the previous page. */
   continue?: string;
+  /**
+   * Sent as the `shardSelector` parameter (KEP-5866): only the objects of these hash ranges,
+   * e.g. `shardRange(object.metadata.uid, '0x0000000000000000', '0x8000000000000000')`. Set
+   * by `shardedListerWatcher` (the informers' `shard` option).
+   */
+  shardSelector?: string;
 }
 
 /**
@@ -42,6 +48,11 @@ export interface ListPage<T> {
   readonly resourceVersion: string;
   /** Token for the next page; empty or absent on the last one. */
   readonly continue?: string | undefined;
+  /**
+   * The `shardSelector` the server applied, echoed in `metadata.shardInfo.selector`; absent
+   * when the server ignored it (no `ShardedListAndWatch` gate) or none was sent.
+   */
+  readonly shardSelector?: string | undefined;
 }
 
 /**
@@ -59,6 +70,8 @@ export interface WatchRequestOptions {
   sendInitialEvents?: boolean;
   /** Required with `sendInitialEvents`: `NotOlderThan`. */
   resourceVersionMatch?: 'NotOlderThan';
+  /** Sent as the `shardSelector` parameter, as {@link ListRequestOptions.shardSelector}. */
+  shardSelector?: string;
 }
 
 /** Watch event types as the API server names them. */

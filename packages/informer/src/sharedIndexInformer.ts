@@ -37,6 +37,7 @@ import { InformerProgress } from './informerProgress.js';
 import { type SharedIndexInformerOptions, freezeByDefault } from './informerOptions.js';
 import { listerFor, type Lister } from './lister.js';
 import type { ListerWatcher } from './listerWatcher.js';
+import { shardedListerWatcher } from './shardedListerWatcher.js';
 import { consoleFailureLogger } from './consoleFailureLogger.js';
 import type { Logger } from './logger.js';
 import type { InformerMetrics } from './metrics.js';
@@ -105,16 +106,19 @@ export class SharedIndexInformer<T extends object = KubeObject> {
   private transform: ((obj: T) => T) | undefined;
   private readonly freeze: boolean;
   private readonly fifo: FifoKind;
+  private readonly lw: ListerWatcher<T>;
 
   /**
    * @param lw - what to list and watch
    * @param options - indexers, resync, transform, freezing, queue, scheduler, logger…
    * @throws `RangeError` if `options.fifo` is neither `'real'` nor `'delta'`
+   * @throws `ShardRangeError` (a `RangeError`) for an invalid `options.shard`
    */
   constructor(
-    private readonly lw: ListerWatcher<T>,
+    lw: ListerWatcher<T>,
     private readonly options: SharedIndexInformerOptions<T> = {},
   ) {
+    this.lw = options.shard === undefined ? lw : shardedListerWatcher(lw, options.shard);
     this.fifo = options.fifo ?? 'real';
     if (this.fifo !== 'real' && this.fifo !== 'delta') {
       throw new RangeError(`fifo must be 'real' or 'delta', not ${String(options.fifo)}`);

@@ -1,4 +1,4 @@
-import type { Indexers, KubeObject } from '@rxkube/store';
+import { shardSelectorText, type Indexers, type KubeObject, type Shard } from '@rxkube/store';
 import { collectionPath, type ResourceRef } from './http/resourcePath.js';
 import type { SharedIndexInformerOptions } from './informerOptions.js';
 import type { ListerWatcher } from './listerWatcher.js';
@@ -19,6 +19,11 @@ export interface InformerForOptions {
    * factory's `metadataOnly`.
    */
   metadataOnly?: boolean;
+  /**
+   * Only one shard of the objects (see `SharedIndexInformerOptions.shard`). Informers of
+   * different shards of the same resource are separate informers.
+   */
+  shard?: Shard;
   /**
    * Indices the caller needs. An informer shared with earlier callers gains the ones it lacks
    * (names it already has are kept as they are).
@@ -109,6 +114,7 @@ export class SharedInformerFactory {
       effective.labelSelector ?? '',
       effective.fieldSelector ?? '',
       ...(effective.metadataOnly ? ['metadata'] : []),
+      ...(effective.shard === undefined ? [] : [shardSelectorText(effective.shard)]),
     ]);
     let informer = this.informers.get(key);
     if (informer === undefined) {
@@ -116,6 +122,7 @@ export class SharedInformerFactory {
       informer = new SharedIndexInformer<object>(lw as ListerWatcher<object>, {
         ...(this.options.informer as SharedIndexInformerOptions<object>),
         indexers: effective.indexers as Indexers<object> | undefined,
+        shard: effective.shard,
       });
       this.informers.set(key, informer);
       if (this.started) informer.start();

@@ -72,13 +72,19 @@ export function fnv1a64(text: string): bigint {
     high = (Math.imul(high, primeLow) + (low << 8) + carry) >>> 0;
     low = lowProduct >>> 0;
   };
-  // UIDs and namespace names are ASCII; anything else is encoded as UTF-8 first.
-  if (/^[\x00-\x7f]*$/.test(text)) {
+  // UIDs and namespace names are ASCII, whose UTF-8 bytes are the char codes; anything else is
+  // encoded as UTF-8 first.
+  if (isAscii(text)) {
     for (let i = 0; i < text.length; i++) mix(text.charCodeAt(i));
   } else {
     for (const byte of utf8.encode(text)) mix(byte);
   }
   return (BigInt(high) << 32n) | BigInt(low);
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
 }
 
 /**

@@ -151,6 +151,7 @@ export function httpListerWatcher<T>(
       }
       if (listOptions.limit) query.set('limit', String(listOptions.limit));
       if (listOptions.continue) query.set('continue', listOptions.continue);
+      if (listOptions.shardSelector) query.set('shardSelector', listOptions.shardSelector);
       const idleMs = options.listIdleTimeoutMs ?? defaultListIdleTimeoutMs;
       const onIdle = (): Error => new ListIdleError(idleMs, context);
       return abortable((outer) =>
@@ -200,6 +201,7 @@ export function httpListerWatcher<T>(
       if (watchOptions.resourceVersionMatch) {
         query.set('resourceVersionMatch', watchOptions.resourceVersionMatch);
       }
+      if (watchOptions.shardSelector) query.set('shardSelector', watchOptions.shardSelector);
       return new Observable<WatchEvent<T>>((subscriber) => {
         const controller = new AbortController();
         const stream = async (): Promise<void> => {
@@ -321,7 +323,11 @@ function decodeListPage<T>(
   const list = parsed as {
     kind?: unknown;
     apiVersion?: unknown;
-    metadata?: { resourceVersion?: unknown; continue?: unknown };
+    metadata?: {
+      resourceVersion?: unknown;
+      continue?: unknown;
+      shardInfo?: { selector?: unknown };
+    };
     items?: unknown;
   } | null;
   if (list === null || typeof list !== 'object' || !Array.isArray(list.items)) {
@@ -354,5 +360,11 @@ function decodeListPage<T>(
     items.push(decode(metadataOnly ? toPartialObjectMetadata(item) : item));
   }
   const next = list.metadata?.continue;
-  return { items, resourceVersion, continue: typeof next === 'string' ? next : undefined };
+  const shardSelector = list.metadata?.shardInfo?.selector;
+  return {
+    items,
+    resourceVersion,
+    continue: typeof next === 'string' ? next : undefined,
+    shardSelector: typeof shardSelector === 'string' ? shardSelector : undefined,
+  };
 }
