@@ -34,7 +34,7 @@ test("a queue given `metrics` reports client-go's workqueue series, labelled wit
     count: 1,
     sum: 1,
   });
-  expect(metrics.names().sort()).toEqual([
+  expect([...metrics.names()].sort()).toEqual([
     'workqueue_adds_total',
     'workqueue_depth',
     'workqueue_longest_running_processor_seconds',
