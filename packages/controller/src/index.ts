@@ -41,6 +41,7 @@ export type { ReconcileRequest, ReconcileTarget } from './reconcile/reconcileReq
 export { TerminalError } from './reconcile/reconcileResult.js';
 export type { ReconcileResult } from './reconcile/reconcileResult.js';
 export type { ReconcileOutcome, ReconcileOutcomeKind } from './reconcile/reconcileOutcome.js';
+export { prometheusMetrics } from './metrics/prometheusMetrics.js';
 export { LeaderElector } from './leaderelection/leaderElector.js';
 export { leaderElection } from './leaderelection/leaderElection.js';
 export { whileLeader } from './leaderelection/whileLeader.js';

@@ -173,7 +173,8 @@ export class ListStreamError extends StreamError {
 
 /**
  * An answer could not be decoded: a watch line that is not a valid event (bad JSON, unknown
- * type, missing object) or a list body that is not a list.
+ * type, missing object), a list body that is not a list, or an object the lister-watcher's
+ * `decode` threw on (its error is the `cause`).
  */
 export class DecodeError extends InformerError {
   readonly kind = 'decode';
@@ -185,16 +186,19 @@ export class DecodeError extends InformerError {
    * @param text - the offending text
    * @param problem - what is wrong with it
    * @param context - resource and resource version
+   * @param cause - what the lister-watcher's `decode` threw, when that is the problem
    */
   constructor(
     readonly verb: ApiVerb,
     text: string,
     problem: string,
     context: ErrorContext,
+    cause?: unknown,
   ) {
     super(
       `${verb} ${context.resource}: undecodable answer (${problem}): ${text.slice(0, 200)}`,
       context,
+      cause,
     );
     this.text = text.slice(0, 200);
   }

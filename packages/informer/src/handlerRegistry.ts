@@ -1,3 +1,4 @@
+import type { Gauge } from '@rxkube/queue';
 import { Subject, interval, type Observable, type SchedulerLike, type Subscription } from 'rxjs';
 import type { HandlerOptions, HandlerRegistration, InformerEvent } from './eventHandler.js';
 import type { Logger } from './logger.js';
@@ -22,6 +23,8 @@ export interface HandlerRegistryHost<T> {
   cached(): readonly T[];
   /** Reports a handler failure. */
   handlerFailed(name: string, event: InformerEvent<T>, error: unknown): void;
+  /** @returns the gauge of a handler's backlog */
+  backlog(name: string): Gauge;
 }
 
 /**
@@ -62,8 +65,12 @@ export class HandlerRegistry<T> {
       host.logger.warn('resync period raised to the minimum', { handler: name, requested: period });
       period = minimumResyncPeriodMs;
     }
-    const listener = new ProcessorListener<T>(name, deliver, period, (event, err) =>
-      host.handlerFailed(name, event, err),
+    const listener = new ProcessorListener<T>(
+      name,
+      deliver,
+      period,
+      (event, err) => host.handlerFailed(name, event, err),
+      host.backlog(name),
     );
     if (host.isRunning()) {
       for (const object of host.cached())

@@ -1,4 +1,4 @@
-import type { FifoKind } from '@rxkube/queue';
+import type { FifoKind, MetricsProvider } from '@rxkube/queue';
 import type { Indexers, KeyFunc, Shard } from '@rxkube/store';
 import type { SchedulerLike } from 'rxjs';
 import type { Logger } from './logger.js';
@@ -62,7 +62,7 @@ export interface SharedIndexInformerOptions<T> {
    * minute with a count of repeats (`consoleFailureLogger`); `silentLogger` for none.
    */
   logger?: Logger;
-  /** Name used in logs and errors. Default: the lister-watcher's description. */
+  /** Name used in logs, errors and metrics. Default: the lister-watcher's description. */
   name?: string;
   /**
    * Hold only one shard of the objects: those whose `metadata.uid` (or `metadata.namespace`)
@@ -73,6 +73,18 @@ export interface SharedIndexInformerOptions<T> {
    * are the same either way. Default: every object.
    */
   shard?: Shard;
+  /**
+   * Where the informer reports its metrics as they change, labelled with its `name`: the
+   * Reflector's series as client-go names them (`reflector_lists_total`,
+   * `reflector_list_duration_seconds`, `reflector_items_per_list`, `reflector_watches_total`,
+   * `reflector_short_watches_total`, `reflector_watch_duration_seconds`,
+   * `reflector_items_per_watch`, `reflector_last_resource_version`), the queue's and the
+   * handlers' (`informer_queued_items`, `informer_processing_latency_seconds`,
+   * `informer_handler_pending_notifications` with a `handler` label). Default: none
+   * (`metrics()` still reports the informer's counters on demand). Give two informers of one
+   * process different names.
+   */
+  metrics?: MetricsProvider;
 }
 
 /**

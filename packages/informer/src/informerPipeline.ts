@@ -21,6 +21,7 @@ import type { InformerTelemetry } from './informerTelemetry.js';
 import type { ListerWatcher } from './listerWatcher.js';
 import { listsToReplace, type ReflectorInput } from './listsToReplace.js';
 import { prepareObjects } from './prepareObjects.js';
+import { timePops } from './timePops.js';
 import type { ProcessorListener } from './processorListener.js';
 import { reflector } from './reflector.js';
 import type { ReflectorOptions } from './reflectorOptions.js';
@@ -44,6 +45,8 @@ export interface InformerPipelineParts<T extends object> {
   readonly freeze: boolean;
   readonly fifo: FifoKind;
   readonly scheduler: SchedulerLike;
+  /** The clock of the processing latency, in ms. */
+  readonly now: () => number;
   /** Publishes `indexer$`; with `hold`, a relist comes out as one snapshot. */
   readonly snapshots: SnapshotHolder<T>;
   readonly hold: boolean;
@@ -100,10 +103,11 @@ export function informerPipeline<T extends object>(
     }),
   );
   return queued.pipe(
+    timePops(parts.now, (seconds) => parts.telemetry.series.processingLatency.observe(seconds)),
     applyToIndexer(indexer, errorContext, parts.fifo),
     hold,
     fanOutToHandlers(parts.processor),
-    tap({ subscribe: () => (progress.fifoDepth = 0), next: (event) => progress.observe(event) }),
+    tap({ subscribe: () => progress.resetDepth(), next: (event) => progress.observe(event) }),
     retry({
       delay: (err: unknown) => {
         parts.telemetry.report(new InternalError(errorContext(), err));

@@ -30,13 +30,22 @@ export class InformerProgress {
     private readonly errorContext: () => ErrorContext,
   ) {}
 
+  /** The queue was dropped (a restart of the pipeline, or the stop): nothing waits in it. */
+  resetDepth(): void {
+    this.fifoDepth = 0;
+    this.telemetry.series.queuedItems.set(0);
+  }
+
   /** Remembers the version of every list, watch event and bookmark, as it arrives. */
   arrived(input: ReflectorInput<unknown>): void {
     const version =
       input.type === 'bookmark' || input.type === 'replace'
         ? input.resourceVersion
         : resourceVersionOf(input.object);
-    if (version !== undefined) this.lastResourceVersion = version;
+    if (version !== undefined) {
+      this.lastResourceVersion = version;
+      this.telemetry.series.resourceVersion(version);
+    }
   }
 
   /** Reads depth, sync and failures off the pipeline. */
@@ -44,6 +53,7 @@ export class InformerProgress {
     switch (event.type) {
       case 'depth':
         this.fifoDepth = event.depth;
+        this.telemetry.series.queuedItems.set(event.depth);
         return;
       case 'synced':
         this.synced.next(true);

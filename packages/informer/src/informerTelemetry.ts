@@ -1,13 +1,14 @@
 import { Subject } from 'rxjs';
 import type { InformerError } from './errors.js';
 import type { Logger } from './logger.js';
+import type { InformerSeries } from './informerSeries.js';
 import { MetricsCounters, type InformerMetrics } from './metrics.js';
 import type { ProcessorListener } from './processorListener.js';
 import type { ReflectorMonitor } from './reflectorOptions.js';
 
 /**
- * An informer's outward signals in one place: the `errors$` stream, counters, logs, and the
- * watch error handler.
+ * An informer's outward signals in one place: the `errors$` stream, counters, the series of its
+ * metrics provider, logs, and the watch error handler.
  *
  * @internal
  */
@@ -22,10 +23,14 @@ export class InformerTelemetry {
   /**
    * @param name - the informer's name, for logs
    * @param logger - where diagnostics go
+   * @param series - the series of the informer's metrics provider
+   * @param now - the informer's clock, in ms, for the Reflector's durations
    */
   constructor(
     private readonly name: string,
     private readonly logger: Logger,
+    readonly series: InformerSeries,
+    private readonly now: () => number,
   ) {}
 
   /**
@@ -53,19 +58,32 @@ export class InformerTelemetry {
     }
   }
 
-  /** @returns Reflector callbacks that count and log its activity */
+  /** @returns Reflector callbacks that count, measure and log its activity */
   monitor(): ReflectorMonitor {
-    const { counters, logger, name: informer } = this;
+    const { counters, logger, series, now, name: informer } = this;
+    // A list starts with its request, or with the watch of a streaming list.
+    let listStartedAt = now();
     return {
-      listing: (resourceVersion, limit) =>
-        logger.debug('listing', { informer, resourceVersion, limit }),
+      listing: (resourceVersion, limit) => {
+        listStartedAt = now();
+        logger.debug('listing', { informer, resourceVersion, limit });
+      },
       listed: (items, resourceVersion) => {
         counters.listed();
+        series.lists.inc();
+        series.listDuration.observe((now() - listStartedAt) / 1000);
+        series.itemsPerList.observe(items);
         logger.debug('listed', { informer, items, resourceVersion });
       },
       watching: (resourceVersion, streaming) => {
+        if (streaming) listStartedAt = now();
         counters.watching();
+        series.watches.inc();
         logger.debug('watching', { informer, resourceVersion, streaming });
+      },
+      watchEnded: (durationMs, events) => {
+        series.watchDuration.observe(durationMs / 1000);
+        series.itemsPerWatch.observe(events);
       },
       event: (type) => counters.event(type),
       backingOff: (delayMs) => logger.debug('backing off', { informer, delayMs }),
@@ -113,6 +131,7 @@ export class InformerTelemetry {
 
   private publish(error: InformerError): void {
     this.counters.error(error.kind);
+    if (error.kind === 'shortWatch') this.series.shortWatches.inc();
     this.errors.next(error);
   }
 }

@@ -1,3 +1,4 @@
+import { noopMetrics, type Gauge } from '@rxkube/queue';
 import type { InformerEvent } from './eventHandler.js';
 import { EventBuffer } from './eventBuffer.js';
 
@@ -29,12 +30,14 @@ export class ProcessorListener<T> {
    * @param deliver - hands one event to the user's code; may return a promise to wait for
    * @param resyncPeriod - ms between resyncs for this handler; 0 for none
    * @param onFailure - reports a handler failure
+   * @param backlog - follows the number of buffered events
    */
   constructor(
     readonly name: string,
     private readonly deliver: (event: InformerEvent<T>) => unknown,
     readonly resyncPeriod: number,
     private readonly onFailure: (event: InformerEvent<T>, error: unknown) => void,
+    private readonly backlog: Gauge = noopMetrics.gauge({ name: '', help: '', labels: {} }),
   ) {}
 
   /** @returns events buffered and not yet delivered */
@@ -56,6 +59,7 @@ export class ProcessorListener<T> {
     if (this.removed) return;
     if (event.isInInitialList) this.initialPending++;
     this.buffer.push(event);
+    this.backlog.set(this.buffer.length);
     if (!this.running) {
       this.running = true;
       queueMicrotask(() => void this.drain());
@@ -66,6 +70,7 @@ export class ProcessorListener<T> {
   remove(): void {
     this.removed = true;
     this.buffer.clear();
+    this.backlog.set(0);
     this.initialPending = 0;
   }
 
@@ -76,6 +81,7 @@ export class ProcessorListener<T> {
       event !== undefined && !this.removed;
       event = this.buffer.shift()
     ) {
+      this.backlog.set(this.buffer.length);
       try {
         const result = this.deliver(event);
         if (isPromiseLike(result)) await result;

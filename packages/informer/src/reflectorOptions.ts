@@ -25,6 +25,11 @@ export interface ReflectorMonitor {
   listed?(items: number, resourceVersion: string): void;
   /** A watch (or, with `streaming`, a streaming list) is starting. */
   watching?(resourceVersion: string, streaming: boolean): void;
+  /**
+   * A watch (or streaming list) ended, cleanly or not, after `durationMs` and `events` events
+   * (bookmarks included).
+   */
+  watchEnded?(durationMs: number, events: number): void;
   /** A watch event arrived. */
   event?(type: WatchEventType): void;
   /** The Reflector is waiting before its next attempt. */

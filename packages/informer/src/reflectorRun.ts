@@ -316,6 +316,7 @@ export class ReflectorRun<T> {
   /** The watch failed: report, stop it, and let the machine decide what comes next. */
   private watchFailed(state: WatchState<T>, err: unknown): void {
     state.current.unsubscribe();
+    this.watchEnded(state);
     const error = this.typed(err);
     this.report(error);
     const opened = !(
@@ -332,6 +333,7 @@ export class ReflectorRun<T> {
 
   /** The server ended the watch; a streaming list that ends before its bookmark failed. */
   private watchCompleted(state: WatchState<T>): void {
+    this.watchEnded(state);
     if (state.initial !== undefined) {
       const error = new WatchListError(this.errorContext);
       this.report(error);
@@ -340,6 +342,10 @@ export class ReflectorRun<T> {
     }
     const durationMs = this.scheduler.now() - state.startedAt;
     this.dispatch({ type: 'watchEnded', durationMs, events: state.events });
+  }
+
+  private watchEnded(state: WatchState<T>): void {
+    this.monitor.watchEnded?.(this.scheduler.now() - state.startedAt, state.events);
   }
 
   private typed(err: unknown): InformerError {

@@ -4,6 +4,7 @@ import type { InformerEvent } from './eventHandler.js';
 import type { InformerError } from './errors.js';
 import { type SharedIndexInformerOptions, freezeByDefault } from './informerOptions.js';
 import { silentLogger } from './logger.js';
+import type { InformerMetrics } from './metrics.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
 import { FakeListerWatcher } from './testSupport/fakeListerWatcher.testing.js';
 import { defectivePod, pod, type TestPod } from './testSupport/pods.testing.js';
@@ -221,6 +222,37 @@ test.each([
     expect(informer.metrics().fifoDepth).toBe(0);
   },
 );
+
+test('metrics$ emits the metrics as they are at each period, in virtual time', async () => {
+  create();
+  const samples: InformerMetrics[] = [];
+  informer.metrics$(1000).subscribe((m) => samples.push(m));
+  running = informer.start();
+  lw.respondList([pod('a', '1')], '10');
+  await informer.waitForCacheSync();
+  await flushMicrotasks();
+  expect(samples).toEqual([]); // the first sample comes after one period
+  scheduler.advance(1000);
+  expect(samples).toHaveLength(1);
+  expect(samples[0]).toMatchObject({ lists: 1, events: 0, cached: 1, lastResourceVersion: '10' });
+  lw.emit({ type: 'ADDED', object: pod('b', '11') });
+  lw.emit({ type: 'MODIFIED', object: pod('b', '12') });
+  await flushMicrotasks();
+  scheduler.advance(999);
+  expect(samples).toHaveLength(1);
+  scheduler.advance(1);
+  expect(samples[1]).toMatchObject({ lists: 1, events: 2, cached: 2, lastResourceVersion: '12' });
+  // Each sample is a snapshot: later changes do not show in it.
+  expect(samples[0]).toMatchObject({ events: 0, cached: 1 });
+  lw.emit({ type: 'DELETED', object: pod('a', '13') });
+  await flushMicrotasks();
+  scheduler.advance(1000);
+  expect(samples.map((m) => [m.events, m.cached, m.lastResourceVersion])).toEqual([
+    [0, 1, '10'],
+    [2, 2, '12'],
+    [3, 1, '13'],
+  ]);
+});
 
 // Neither queue drops a change: a DeltaFIFO keeps a key's whole history in its one entry. The
 // difference is the pops: one entry with three changes, or three entries of one change, each a

@@ -1,4 +1,4 @@
-import type { FifoKind } from '@rxkube/queue';
+import { noopMetrics, type FifoKind } from '@rxkube/queue';
 import {
   Indexer,
   deletionHandlingMetaNamespaceKeyFunc,
@@ -42,6 +42,8 @@ import { consoleFailureLogger } from './consoleFailureLogger.js';
 import type { Logger } from './logger.js';
 import type { InformerMetrics } from './metrics.js';
 import { InformerTelemetry } from './informerTelemetry.js';
+import { InformerSeries } from './informerSeries.js';
+import { processingClock } from './processingClock.js';
 import { HandlerRegistry } from './handlerRegistry.js';
 import { waitForSync } from './waitForSync.js';
 import { memoizeLastKey } from './lastKeyMemo.js';
@@ -140,7 +142,10 @@ export class SharedIndexInformer<T extends object = KubeObject> {
     this.name = options.name ?? lw.description;
     this.transform = options.transform;
     this.freeze = options.freeze ?? freezeByDefault();
-    this.telemetry = new InformerTelemetry(this.name, this.logger);
+    const series = new InformerSeries(options.metrics ?? noopMetrics, this.name);
+    this.telemetry = new InformerTelemetry(this.name, this.logger, series, () =>
+      this.scheduler.now(),
+    );
     this.progress = new InformerProgress(this.telemetry, () => this.errorContext());
     this.errors$ = this.telemetry.errors.asObservable();
     this.hasSynced$ = this.progress.synced.pipe(distinctUntilChanged());
@@ -153,6 +158,7 @@ export class SharedIndexInformer<T extends object = KubeObject> {
       cached: () => this.indexer.list(),
       handlerFailed: (name, event, err) =>
         this.telemetry.report(new HandlerError(name, event.type, this.errorContext(), err)),
+      backlog: (name) => series.handlerBacklog(name),
     });
   }
 
@@ -179,6 +185,7 @@ export class SharedIndexInformer<T extends object = KubeObject> {
         freeze: this.freeze,
         fifo: this.fifo,
         scheduler: this.scheduler,
+        now: processingClock(this.scheduler),
         snapshots: this.snapshots,
         hold: this.options.consistentSnapshots !== false,
         processor: this.handlers.processor,
@@ -230,7 +237,7 @@ export class SharedIndexInformer<T extends object = KubeObject> {
     this.state = 'stopped';
     this.running.unsubscribe();
     this.handlers.stop();
-    this.progress.fifoDepth = 0;
+    this.progress.resetDepth();
     this.snapshots.close();
     this.indexer.close();
     this.telemetry.close();

@@ -79,6 +79,21 @@ export type {
   RateLimiter,
 } from './workqueue/rateLimiters.js';
 export { noopMetricsProvider } from './workqueue/workQueueMetrics.js';
+export {
+  workQueueDurationBuckets,
+  workQueueMetricsProvider,
+} from './workqueue/workQueueMetricsProvider.js';
+export { noopMetrics } from './metrics/metricsProvider.js';
+export type {
+  Counter,
+  Gauge,
+  Histogram,
+  HistogramDescription,
+  MetricDescription,
+  MetricsProvider,
+} from './metrics/metricsProvider.js';
+export { MemoryMetrics } from './metrics/memoryMetrics.js';
+export type { MemoryHistogramValue } from './metrics/memoryMetrics.js';
 export type {
   CounterMetric,
   GaugeMetric,

@@ -1,4 +1,4 @@
-import type { RateLimiter, WorkQueueMetricsProvider } from '@rxkube/queue';
+import type { MetricsProvider, RateLimiter, WorkQueueMetricsProvider } from '@rxkube/queue';
 import type { Observable, SchedulerLike } from 'rxjs';
 import type { EventSource } from './eventSource.js';
 import type { InformerSource, PrimaryInformerSource } from './informerSource.js';
@@ -97,7 +97,16 @@ export interface ControllerOptions<T extends ControllerObject> {
    * shared by every run, so backoffs survive a change of leader within the process.
    */
   rateLimiter?: RateLimiter<string>;
-  /** Where the work queue reports its metrics (client-go's metrics provider). */
+  /**
+   * Where the work queue reports its metrics, as client-go's and controller-runtime's
+   * `workqueue_*` series labelled with the controller's `name`: the same provider informers
+   * take (`prometheusMetrics()` for Prometheus, `MemoryMetrics` in tests).
+   */
+  metrics?: MetricsProvider;
+  /**
+   * Where the work queue reports its metrics, one factory per metric (client-go's
+   * `workqueue.MetricsProvider`). Give this or `metrics`, not both.
+   */
   metricsProvider?: WorkQueueMetricsProvider;
   /** Clock and timers (work queue, backoff, durations). Default `asyncScheduler`. */
   scheduler?: SchedulerLike;
@@ -139,6 +148,8 @@ export function validateControllerOptions<T extends ControllerObject>(
       'resyncPeriod',
       `must be a finite number ≥ 0, got ${resyncPeriod}`,
     );
+  if (options.metrics !== undefined && options.metricsProvider !== undefined)
+    throw new ControllerConfigError('metrics', 'give metrics or metricsProvider, not both');
   if (owns.length > 0 && (kind === undefined || kind.kind === '' || kind.apiVersion === ''))
     throw new ControllerConfigError(
       'kind',

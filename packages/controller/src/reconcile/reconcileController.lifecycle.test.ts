@@ -1,3 +1,4 @@
+import { MemoryMetrics, noopMetricsProvider } from '@rxkube/queue';
 import { BehaviorSubject } from 'rxjs';
 import type { LeadershipState } from '../leaderelection/leadershipState.js';
 import { drain } from '@rxkube/devkit';
@@ -188,6 +189,22 @@ test('start() reports a failing run on outcomes$', async () => {
   expect(h.failures).toEqual([new Error('mapper bug')]);
 });
 
+test("the work queue reports to the controller's metrics provider, labelled with its name", async () => {
+  const metrics = new MemoryMetrics();
+  const h = harness({ metrics });
+  const running = h.ctrl.run().subscribe();
+  h.informer.set(thing('a'));
+  h.informer.set(thing('b'));
+  await drain();
+  expect(metrics.value('workqueue_adds_total', { name: 'test' })).toBe(2);
+  expect(metrics.value('workqueue_depth', { name: 'test' })).toBe(h.ctrl.metrics()?.depth);
+  await h.finishAll();
+  expect(metrics.histogramValue('workqueue_work_duration_seconds', { name: 'test' })?.count).toBe(
+    2,
+  );
+  running.unsubscribe();
+});
+
 test('metrics() is undefined before the first run', () => {
   expect(harness().ctrl.metrics()).toBeUndefined();
 });
@@ -197,6 +214,7 @@ test.each([
   [{ concurrency: 1.5 }, 'concurrency'],
   [{ resyncPeriod: -1 }, 'resyncPeriod'],
   [{ resyncPeriod: Number.POSITIVE_INFINITY }, 'resyncPeriod'],
+  [{ metrics: new MemoryMetrics(), metricsProvider: noopMetricsProvider }, 'metrics'],
 ])('bad options are refused: %o', (options, option) => {
   const informer = new FakeInformer(harness().clock);
   let error: unknown;

@@ -82,6 +82,7 @@ export class ReconcileController<T extends ControllerObject> {
         queueOptions: {
           name: this.name,
           scheduler: this.options.scheduler,
+          metrics: this.options.metrics,
           metricsProvider: this.options.metricsProvider,
           rateLimiter: this.options.rateLimiter,
         },

@@ -29,6 +29,7 @@ import {
 } from './metadataOnly.js';
 import { guardProgress, readBody } from './progressGuard.js';
 import { collectionPath, describeResource, type ResourceRef } from './resourcePath.js';
+import { decodeObject } from './decodeObject.js';
 import { decodeWatchEvent } from './watchEventDecoder.js';
 
 /** How long a list answer may be silent before it is abandoned, by default. */
@@ -56,9 +57,13 @@ export interface HttpListerWatcherOptions<T> {
   /** Page size of lists; by default the Reflector uses 500 and lets the server decide. */
   pageSize?: number;
   /**
-   * Converts each object as parsed from JSON. Default: none, the parsed JSON is the object (so
-   * date fields are ISO strings even where client-node's model types say `Date`). Pass a
-   * conversion when model instances are needed; it costs time on every event.
+   * Converts each object as parsed from JSON, listed or watched (not bookmarks or `ERROR`
+   * events). Default: none, the parsed JSON is the object (so date fields are ISO strings even
+   * where client-node's model types say `Date`). Pass a conversion when model instances are
+   * needed; it costs time on every event. If it throws, the answer is undecodable: a
+   * `DecodeError` (its `cause` what was thrown) goes to the informer's `errors$`, a list is
+   * retried after backoff and a watch ends and the Reflector relists, so the object is not
+   * dropped and arrives once it decodes.
    */
   decode?: (raw: unknown) => T;
   /**
@@ -357,7 +362,8 @@ function decodeListPage<T>(
       const wrongItem = partialList ? undefined : kinds.checkObject(item);
       if (wrongItem !== undefined) throw new DecodeError('list', body.head(), wrongItem, context);
     }
-    items.push(decode(metadataOnly ? toPartialObjectMetadata(item) : item));
+    const raw = metadataOnly ? toPartialObjectMetadata(item) : item;
+    items.push(decodeObject(decode, raw, 'list', () => body.head(), context));
   }
   const next = list.metadata?.continue;
   const shardSelector = list.metadata?.shardInfo?.selector;

@@ -1,5 +1,6 @@
 import { DecodeError, type ErrorContext } from '../errors.js';
 import type { WatchEvent } from '../listerWatcher.js';
+import { decodeObject } from './decodeObject.js';
 
 const eventTypes = new Set(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR']);
 
@@ -12,7 +13,8 @@ const eventTypes = new Set(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR']
  * @param decode - converts a watched object (not bookmarks or errors)
  * @param context - for the error
  * @returns the event
- * @throws {@link DecodeError} for invalid JSON, an unknown type or a missing object
+ * @throws {@link DecodeError} for invalid JSON, an unknown type or a missing object, or when
+ *   `decode` throws
  */
 export function decodeWatchEvent<T>(
   line: string,
@@ -36,7 +38,7 @@ export function decodeWatchEvent<T>(
     throw new DecodeError('watch', line, 'missing object', context);
   }
   if (type === 'BOOKMARK' || type === 'ERROR') return parsed as WatchEvent<T>;
-  const decoded = decode(object);
+  const decoded = decodeObject(decode, object, 'watch', () => line, context);
   // The parsed line is the event when decoding keeps the object: no second object per event.
   if (decoded === object) return parsed as WatchEvent<T>;
   return { type: type as 'ADDED' | 'MODIFIED' | 'DELETED', object: decoded };

@@ -13,6 +13,8 @@ import {
   type WorkQueueMetricsProvider,
   type WorkQueueMetricsSnapshot,
 } from './workQueueMetrics.js';
+import type { MetricsProvider } from '../metrics/metricsProvider.js';
+import { workQueueMetricsProvider } from './workQueueMetricsProvider.js';
 
 /**
  * What {@link WorkQueue.get} resolves with: an item to process, or the news that the queue is
@@ -82,6 +84,12 @@ export interface WorkQueueOptions {
    * default: `metrics()` still reports them on demand.
    */
   metricsProvider?: WorkQueueMetricsProvider;
+  /**
+   * Where to report metrics as client-go's `workqueue_*` series labelled with `name` (see
+   * {@link workQueueMetricsProvider}): the one metrics interface informers report to as well.
+   * Give this or `metricsProvider`, not both.
+   */
+  metrics?: MetricsProvider;
   /**
    * The clock and timers: `now()` for timestamps and `schedule` for delays. Defaults to RxJS's
    * `asyncScheduler` (`Date.now` and `setInterval`); pass a `VirtualTimeScheduler` or
@@ -163,11 +171,20 @@ export class WorkQueue<T> implements WorkQueueInterface<T> {
   private shutting = false;
   private readonly unfinishedWorkTimer: Subscription | undefined;
 
-  /** @param options - see {@link WorkQueueOptions} */
+  /**
+   * @param options - see {@link WorkQueueOptions}
+   * @throws `RangeError` if both `metrics` and `metricsProvider` are given, or if
+   *   `unfinishedWorkUpdatePeriodMs` is not positive
+   */
   constructor(options: WorkQueueOptions = {}) {
     this.scheduler = options.scheduler ?? asyncScheduler;
     const scheduler = this.scheduler;
-    const provider = options.metricsProvider;
+    if (options.metrics !== undefined && options.metricsProvider !== undefined)
+      throw new RangeError('give a work queue metrics or metricsProvider, not both');
+    const provider =
+      options.metrics !== undefined
+        ? workQueueMetricsProvider(options.metrics)
+        : options.metricsProvider;
     const period = options.unfinishedWorkUpdatePeriodMs ?? 500;
     if (!(period > 0) || !Number.isFinite(period))
       throw new RangeError(`unfinishedWorkUpdatePeriodMs must be positive, got ${period}`);
