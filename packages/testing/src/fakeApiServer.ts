@@ -4,7 +4,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import type { KubeConfig } from '@kubernetes/client-node';
-import { notFound } from './api/status.js';
+import { kindNotFound, notFound } from './api/status.js';
 import type { KubeObject } from './api/types.js';
 import { Authenticator } from './auth/authenticator.js';
 import type { ClusterAccess } from './auth/kubeConfig.js';
@@ -21,6 +21,7 @@ import { resolveOptions } from './options.js';
 import type { CustomResourceSpec, ResourceDefinition } from './registry/resourceDefinition.js';
 import { ResourceRegistry } from './registry/resourceRegistry.js';
 import { customResourceDefinitionHook } from './registry/customResourceDefinitionHook.js';
+import { secretHook } from './registry/secretHook.js';
 import {
   apiExtensionsGroup,
   customResourceDefinitionKind,
@@ -78,6 +79,8 @@ export class FakeApiServer {
     );
     if (crds !== undefined)
       this.ctx.store.setWriteHook(crds, customResourceDefinitionHook(this.ctx));
+    const secrets = this.ctx.registry.lookupKind('v1', 'Secret');
+    if (secrets !== undefined) this.ctx.store.setWriteHook(secrets, secretHook());
     this.auth = new Authenticator(options.token, options.user, options.forbiddenNamespaces);
   }
 
@@ -409,8 +412,7 @@ export class FakeApiServer {
 
   private definition(apiVersion: string | undefined, kind: string | undefined): ResourceDefinition {
     const def = this.ctx.registry.lookupKind(apiVersion ?? '', kind ?? '');
-    if (def === undefined)
-      throw new Error(`no resource serves ${apiVersion ?? '?'} ${kind ?? '?'}`);
+    if (def === undefined) throw kindNotFound(apiVersion ?? '', kind ?? '');
     return def;
   }
 }

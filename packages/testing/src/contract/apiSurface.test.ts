@@ -52,6 +52,7 @@ test('discovery lists the core and named groups and their resources, including c
     'pods',
     'configmaps',
     'secrets',
+    'serviceaccounts',
     'namespaces',
     'nodes',
     'services',
@@ -59,6 +60,7 @@ test('discovery lists the core and named groups and their resources, including c
   ]);
   const groups = (await client.get('/apis')).body;
   expect(groups.groups.map((g: { name: string }) => g.name)).toEqual([
+    'events.k8s.io',
     'apps',
     'coordination.k8s.io',
     'apiextensions.k8s.io',
