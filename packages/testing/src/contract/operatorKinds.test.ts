@@ -25,7 +25,11 @@ test('ServiceAccounts are served: create, get, list, discovery with short name s
   ]);
   const core = (await client.get('/api/v1')).body;
   expect(core.resources).toContainEqual(
-    expect.objectContaining({ name: 'serviceaccounts', kind: 'ServiceAccount', shortNames: ['sa'] }),
+    expect.objectContaining({
+      name: 'serviceaccounts',
+      kind: 'ServiceAccount',
+      shortNames: ['sa'],
+    }),
   );
 });
 
@@ -51,7 +55,9 @@ test('events.k8s.io/v1 Events are served and their eventTime is a MicroTime', as
   });
   expect(millis.status).toBe(400);
   const group = (await client.get('/apis/events.k8s.io/v1')).body;
-  expect(group.resources).toContainEqual(expect.objectContaining({ name: 'events', kind: 'Event' }));
+  expect(group.resources).toContainEqual(
+    expect.objectContaining({ name: 'events', kind: 'Event' }),
+  );
   expect((await client.get('/api/v1/namespaces/test/events')).body.items).toEqual([]);
 });
 

@@ -1,11 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import { badRequest, failure, notFound, StatusError } from '../api/status.js';
+import { badRequest, notFound } from '../api/status.js';
 import type { KubeObject } from '../api/types.js';
 import type { ResourceDefinition } from '../registry/resourceDefinition.js';
 import { apiVersionOf } from '../registry/resourceDefinition.js';
 import type { ServerContext } from '../serverContext.js';
 import type { DeletePreconditions } from '../storage/objectStore.js';
-import { applyMergePatch } from './mergePatch.js';
 import { checkMicroTimes } from './microTime.js';
 import { readJsonBody } from './responses.js';
 
@@ -95,49 +94,6 @@ export async function replaceObject(
   }
   obj.metadata = def.namespaced ? { ...obj.metadata, namespace } : obj.metadata;
   return { code: 200, body: ctx.store.update(def, obj, fieldManagerOf(req)) };
-}
-
-/**
- * `PATCH` of one object with a JSON merge patch or strategic merge patch.
- *
- * @param ctx - the server.
- * @param req - the request.
- * @param def - the resource.
- * @param namespace - the path's namespace.
- * @param name - the path's name.
- * @returns 200 and the stored object.
- * @throws StatusError 404, 409, 415 for other patch types.
- */
-export async function patchObject(
-  ctx: ServerContext,
-  req: IncomingMessage,
-  def: ResourceDefinition,
-  namespace: string | undefined,
-  name: string,
-): Promise<WriteResult> {
-  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim();
-  if (
-    type !== 'application/merge-patch+json' &&
-    type !== 'application/strategic-merge-patch+json'
-  ) {
-    throw new StatusError(
-      failure(
-        415,
-        'UnsupportedMediaType',
-        `the body of the request was in an unknown format - accepted media types include: application/merge-patch+json, application/strategic-merge-patch+json`,
-      ),
-    );
-  }
-  const patch = await readJsonBody(req);
-  const current = getObject(ctx, def, namespace, name);
-  const patched = applyMergePatch(current, patch) as KubeObject;
-  patched.metadata = { ...patched.metadata, name, ...(def.namespaced ? { namespace } : {}) };
-  checkMicroTimes(def, patched);
-  // Without an explicit resourceVersion in the patch, the patch applies to the latest state.
-  const explicit = (patch as { metadata?: { resourceVersion?: unknown } }).metadata
-    ?.resourceVersion;
-  if (explicit === undefined) patched.metadata.resourceVersion = current.metadata.resourceVersion;
-  return { code: 200, body: ctx.store.update(def, patched, fieldManagerOf(req)) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { conflict, expiredStatus, internalError, notFound, StatusError } from '../api/status.js';
-import type { KubeObject } from '../api/types.js';
+import type { KubeObject, ManagedFieldsEntry } from '../api/types.js';
 import type { ResourceDefinition } from '../registry/resourceDefinition.js';
 import { resourceId } from '../registry/resourceDefinition.js';
 import { deepEqual } from './deepEqual.js';
@@ -215,10 +215,17 @@ export class ObjectStore {
    * @param obj - the object; `metadata.namespace` must be set for namespaced resources. It is
    *   not modified, and the store keeps a copy, not the object.
    * @param manager - the field manager recorded in `metadata.managedFields`.
+   * @param managedFields - the entries to record instead of the manager's `Update` of every
+   *   field (what a server-side apply computed).
    * @returns the stored object.
    * @throws StatusError 422 for a missing/invalid name, 409 `AlreadyExists`.
    */
-  create(def: ResourceDefinition, obj: KubeObject, manager = defaultFieldManager): KubeObject {
+  create(
+    def: ResourceDefinition,
+    obj: KubeObject,
+    manager = defaultFieldManager,
+    managedFields?: ManagedFieldsEntry[],
+  ): KubeObject {
     const copy = jsonCopy(obj) as KubeObject;
     const draft: KubeObject = { ...copy, metadata: { ...copy.metadata } };
     validateIdentity(def, draft, this.options.random);
@@ -230,7 +237,8 @@ export class ObjectStore {
     const stamped = stampCreated(def, draft, this.format(this.rv + 1), now);
     if (this.recordsManagedFields) {
       // As kube-apiserver does, whatever managed fields the client sent are replaced.
-      stamped.metadata.managedFields = managedFieldsOfCreate(stamped, manager, now);
+      stamped.metadata.managedFields =
+        managedFields ?? managedFieldsOfCreate(stamped, manager, now);
     }
     const stored = this.hooks.get(resourceId(def))?.admit(stamped, undefined) ?? stamped;
     this.commit(def, 'ADDED', key, stored, undefined);
@@ -246,10 +254,18 @@ export class ObjectStore {
    * @param obj - the new state; name and namespace identify the object. It is not modified, and
    *   the store keeps a copy, not the object.
    * @param manager - the field manager recorded in `metadata.managedFields`.
+   * @param managedFields - the entries to record instead of adding the changed fields to the
+   *   manager's `Update` entry (what a server-side apply computed); a change of them alone is a
+   *   change.
    * @returns the stored object.
    * @throws StatusError 404 when missing, 409 `Conflict` on a stale resourceVersion.
    */
-  update(def: ResourceDefinition, obj: KubeObject, manager = defaultFieldManager): KubeObject {
+  update(
+    def: ResourceDefinition,
+    obj: KubeObject,
+    manager = defaultFieldManager,
+    managedFields?: ManagedFieldsEntry[],
+  ): KubeObject {
     const name = obj.metadata.name ?? '';
     const key = objectKey(def.namespaced ? obj.metadata.namespace : undefined, name);
     const ref = { resource: def.plural, group: def.group, name };
@@ -264,12 +280,14 @@ export class ObjectStore {
     const specChanged = !deepEqual(next['spec'], previous['spec']);
     const stamped = stampUpdated(def, previous, next, this.format(this.rv + 1), specChanged);
     // The server keeps the managed fields; they change only when the object does.
-    if (this.recordsManagedFields) stamped.metadata.managedFields = previous.metadata.managedFields;
+    if (this.recordsManagedFields) {
+      stamped.metadata.managedFields = managedFields ?? previous.metadata.managedFields;
+    }
     // Before the no-op check, so that what the hook completes counts as unchanged.
     const candidate = this.hooks.get(resourceId(def))?.admit(stamped, previous) ?? stamped;
     const unchanged = withResourceVersion(candidate, previous.metadata.resourceVersion);
     if (deepEqual(unchanged, previous)) return previous;
-    if (this.recordsManagedFields) {
+    if (this.recordsManagedFields && managedFields === undefined) {
       candidate.metadata.managedFields = managedFieldsOfUpdate(
         previous,
         candidate,
