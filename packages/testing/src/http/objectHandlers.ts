@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import { badRequest, notFound } from '../api/status.js';
+import { badRequest, invalid, notFound } from '../api/status.js';
 import type { KubeObject } from '../api/types.js';
 import type { ResourceDefinition } from '../registry/resourceDefinition.js';
 import { apiVersionOf } from '../registry/resourceDefinition.js';
 import type { ServerContext } from '../serverContext.js';
-import type { DeletePreconditions } from '../storage/objectStore.js';
+import type { DeleteOptions, DeletePreconditions } from '../storage/deletion.js';
 import { checkMicroTimes } from './microTime.js';
 import { readJsonBody } from './responses.js';
 
@@ -97,15 +97,17 @@ export async function replaceObject(
 }
 
 /**
- * `DELETE` of one object, honouring `DeleteOptions.preconditions` in the body.
+ * `DELETE` of one object with the `DeleteOptions` of its body or query: `preconditions`,
+ * `gracePeriodSeconds`, `propagationPolicy` (or the older `orphanDependents`).
  *
  * @param ctx - the server.
  * @param req - the request.
  * @param def - the resource.
  * @param namespace - the path's namespace.
  * @param name - the path's name.
- * @returns 200 and the object's last state.
- * @throws StatusError 404, 409 when a precondition fails.
+ * @returns 200 and the object's last state, or the object marked for deletion.
+ * @throws StatusError 400 for a malformed option, 404, 409 when a precondition fails, 422 for
+ *   an unknown propagation policy.
  */
 export async function deleteObject(
   ctx: ServerContext,
@@ -114,14 +116,56 @@ export async function deleteObject(
   namespace: string | undefined,
   name: string,
 ): Promise<WriteResult> {
-  let preconditions: DeletePreconditions = {};
+  let body: Record<string, unknown> = {};
   if (Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding']) {
-    const body = (await readJsonBody(req)) as { preconditions?: DeletePreconditions };
-    preconditions = body.preconditions ?? {};
+    body = (await readJsonBody(req)) as Record<string, unknown>;
   } else {
     req.resume();
   }
-  return { code: 200, body: ctx.store.delete(def, namespace, name, preconditions) };
+  const query = new URL(req.url ?? '/', 'http://fake').searchParams;
+  const options = deleteOptionsOf(body, query);
+  return { code: 200, body: ctx.store.delete(def, namespace, name, options) };
+}
+
+function deleteOptionsOf(body: Record<string, unknown>, query: URLSearchParams): DeleteOptions {
+  const grace = query.get('gracePeriodSeconds') ?? body['gracePeriodSeconds'];
+  const orphan = query.get('orphanDependents') ?? body['orphanDependents'];
+  const policy =
+    query.get('propagationPolicy') ??
+    body['propagationPolicy'] ??
+    (orphan === undefined || orphan === null
+      ? undefined
+      : String(orphan) === 'true'
+        ? 'Orphan'
+        : 'Foreground');
+  const options: DeleteOptions = {};
+  if (body['preconditions'] !== undefined && body['preconditions'] !== null) {
+    options.preconditions = body['preconditions'] as DeletePreconditions;
+  }
+  if (grace !== undefined && grace !== null) {
+    const seconds = Number(grace);
+    if (!Number.isInteger(seconds))
+      throw badRequest(`invalid gracePeriodSeconds: ${String(grace)}`);
+    options.gracePeriodSeconds = seconds;
+  }
+  if (policy !== undefined && policy !== null) {
+    if (policy !== 'Background' && policy !== 'Foreground' && policy !== 'Orphan') {
+      throw invalid(
+        'DeleteOptions',
+        '',
+        [
+          {
+            field: 'propagationPolicy',
+            message: `Unsupported value: ${JSON.stringify(policy)}: supported values: "Foreground", "Background", "Orphan", "nil"`,
+            reason: 'FieldValueNotSupported',
+          },
+        ],
+        'meta.k8s.io',
+      );
+    }
+    options.propagationPolicy = policy;
+  }
+  return options;
 }
 
 async function readObject(req: IncomingMessage, def: ResourceDefinition): Promise<KubeObject> {
