@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { badRequest, invalid, notFound } from '../api/status.js';
-import type { KubeObject } from '../api/types.js';
+import type { KubeObject, ObjectMeta } from '../api/types.js';
 import type { ResourceDefinition } from '../registry/resourceDefinition.js';
 import { apiVersionOf } from '../registry/resourceDefinition.js';
 import type { ServerContext } from '../serverContext.js';
@@ -52,14 +52,7 @@ export async function createObject(
   namespace: string | undefined,
 ): Promise<WriteResult> {
   const obj = await readObject(req, def);
-  if (def.namespaced) {
-    if (obj.metadata.namespace && obj.metadata.namespace !== namespace) {
-      throw badRequest(
-        'the namespace of the provided object does not match the namespace sent on the request',
-      );
-    }
-    obj.metadata = { ...obj.metadata, namespace };
-  }
+  obj.metadata = placedAt(def, obj.metadata, namespace);
   // A create may not carry a resourceVersion precondition.
   const { resourceVersion: _ignored, ...metadata } = obj.metadata;
   return { code: 201, body: ctx.store.create(def, { ...obj, metadata }, fieldManagerOf(req)) };
@@ -87,13 +80,40 @@ export async function replaceObject(
   if (obj.metadata.name !== name) {
     throw badRequest('the name of the object does not match the name on the URL');
   }
-  if (def.namespaced && obj.metadata.namespace && obj.metadata.namespace !== namespace) {
+  obj.metadata = placedAt(def, obj.metadata, namespace, name);
+  return { code: 200, body: ctx.store.update(def, obj, fieldManagerOf(req)) };
+}
+
+/**
+ * The metadata of a body written to a path: a name or namespace it gives must be the path's,
+ * and the path's become its own.
+ *
+ * @param def - the resource.
+ * @param metadata - the body's metadata.
+ * @param namespace - the path's namespace.
+ * @param name - the path's name (a collection path has none).
+ * @returns the metadata with the path's name and namespace.
+ * @throws StatusError 400 when the body names another object.
+ */
+export function placedAt(
+  def: ResourceDefinition,
+  metadata: ObjectMeta,
+  namespace: string | undefined,
+  name?: string,
+): ObjectMeta {
+  if (name !== undefined && metadata.name !== undefined && metadata.name !== name) {
+    throw badRequest('the name of the object does not match the name on the URL');
+  }
+  if (def.namespaced && metadata.namespace && metadata.namespace !== namespace) {
     throw badRequest(
       'the namespace of the provided object does not match the namespace sent on the request',
     );
   }
-  obj.metadata = def.namespaced ? { ...obj.metadata, namespace } : obj.metadata;
-  return { code: 200, body: ctx.store.update(def, obj, fieldManagerOf(req)) };
+  return {
+    ...metadata,
+    ...(name === undefined ? {} : { name }),
+    ...(def.namespaced ? { namespace } : {}),
+  };
 }
 
 /**

@@ -11,7 +11,7 @@ import { applyJsonPatch } from './jsonPatch.js';
 import { applyMergePatch } from './mergePatch.js';
 import { applyStrategicMergePatch } from './strategicMergePatch.js';
 import { checkMicroTimes } from './microTime.js';
-import { fieldManagerOf, getObject, type WriteResult } from './objectHandlers.js';
+import { fieldManagerOf, getObject, placedAt, type WriteResult } from './objectHandlers.js';
 import { parseJsonText, readBodyText } from './responses.js';
 
 const mergePatch = 'application/merge-patch+json';
@@ -118,16 +118,7 @@ function apply(
       `the apiVersion and kind of an applied configuration must be ${apiVersionOf(def)} ${def.kind}`,
     );
   }
-  const metadata = configuration.metadata ?? {};
-  if (metadata.name !== undefined && metadata.name !== name) {
-    throw badRequest('the name of the object does not match the name on the URL');
-  }
-  if (def.namespaced && metadata.namespace && metadata.namespace !== namespace) {
-    throw badRequest(
-      'the namespace of the provided object does not match the namespace sent on the request',
-    );
-  }
-  configuration.metadata = { ...metadata, name, ...(def.namespaced ? { namespace } : {}) };
+  configuration.metadata = placedAt(def, configuration.metadata ?? {}, namespace, name);
   checkMicroTimes(def, configuration);
   const manager = params.get('fieldManager') ?? '';
   const live = ctx.store.get(def, namespace, name);
