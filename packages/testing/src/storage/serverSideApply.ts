@@ -1,6 +1,6 @@
 import { failure, StatusError } from '../api/status.js';
 import type { FieldSet, KubeObject, ManagedFieldsEntry } from '../api/types.js';
-import { applyStrategicMergePatch } from '../http/strategicMergePatch.js';
+import { applyStrategicMergePatch } from '../patch/strategicMergePatch.js';
 import type { MergeSchema } from '../registry/strategicMergeSchema.js';
 import { deepEqual } from './deepEqual.js';
 import type { FieldPath } from './fieldPaths.js';
