@@ -79,6 +79,11 @@ test('a JSON patch whose test fails is 422 Invalid and writes nothing', async ()
   expect(missing.status).toBe(422);
   const notAList = await patch({ op: 'remove', path: '/spec' }, 'json-patch+json');
   expect(notAList.status).toBe(400);
+  const badMetadata = await patch(
+    [{ op: 'replace', path: '/metadata', value: 'web' }],
+    'json-patch+json',
+  );
+  expect(badMetadata.status).toBe(400);
   expect((await client.get(podPath)).body.spec.containers[0].image).toBe('nginx:1');
 });
 

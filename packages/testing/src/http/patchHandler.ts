@@ -92,11 +92,9 @@ export async function patchObject(
             objectBody(body),
             strategicMergeSchemaOf(apiVersionOf(def), def.kind),
           );
-  if (typeof patched !== 'object' || patched === null || Array.isArray(patched)) {
-    throw badRequest('the patched object must be a JSON object');
-  }
-  const object = patched as KubeObject;
-  object.metadata = { ...object.metadata, name, ...(def.namespaced ? { namespace } : {}) };
+  const object = objectBody(patched, 'the patched object') as KubeObject;
+  const metadata = objectBody(object.metadata ?? {}, 'the patched metadata');
+  object.metadata = { ...metadata, name, ...(def.namespaced ? { namespace } : {}) };
   checkMicroTimes(def, object);
   if (object.metadata.resourceVersion === undefined) {
     object.metadata.resourceVersion = current.metadata.resourceVersion;
@@ -118,7 +116,8 @@ function apply(
       `the apiVersion and kind of an applied configuration must be ${apiVersionOf(def)} ${def.kind}`,
     );
   }
-  configuration.metadata = placedAt(def, configuration.metadata ?? {}, namespace, name);
+  const metadata = objectBody(configuration.metadata ?? {}, 'metadata');
+  configuration.metadata = placedAt(def, metadata, namespace, name);
   checkMicroTimes(def, configuration);
   const manager = params.get('fieldManager') ?? '';
   const live = ctx.store.get(def, namespace, name);
@@ -145,9 +144,9 @@ function parseYaml(text: string): unknown {
   }
 }
 
-function objectBody(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw badRequest('the body of the request must be an object');
+function objectBody(value: unknown, what = 'the body of the request'): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw badRequest(`${what} must be an object`);
   }
-  return body as Record<string, unknown>;
+  return value as Record<string, unknown>;
 }
