@@ -4,7 +4,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import type { KubeConfig } from '@kubernetes/client-node';
-import { notFound } from './api/status.js';
+import { kindNotFound, notFound } from './api/status.js';
 import type { KubeObject } from './api/types.js';
 import { Authenticator } from './auth/authenticator.js';
 import type { ClusterAccess } from './auth/kubeConfig.js';
@@ -21,12 +21,14 @@ import { resolveOptions } from './options.js';
 import type { CustomResourceSpec, ResourceDefinition } from './registry/resourceDefinition.js';
 import { ResourceRegistry } from './registry/resourceRegistry.js';
 import { customResourceDefinitionHook } from './registry/customResourceDefinitionHook.js';
+import { secretHook } from './registry/secretHook.js';
+import { GarbageCollector } from './controllers/garbageCollector.js';
 import {
   apiExtensionsGroup,
   customResourceDefinitionKind,
 } from './registry/customResourceDefinitionSpec.js';
 import type { ServerContext } from './serverContext.js';
-import type { DeletePreconditions } from './storage/objectStore.js';
+import type { DeleteOptions } from './storage/deletion.js';
 import { copyOfStored } from './storage/objectJson.js';
 import { ObjectStore } from './storage/objectStore.js';
 import type { WatchStream } from './watch/watchStream.js';
@@ -78,6 +80,9 @@ export class FakeApiServer {
     );
     if (crds !== undefined)
       this.ctx.store.setWriteHook(crds, customResourceDefinitionHook(this.ctx));
+    const secrets = this.ctx.registry.lookupKind('v1', 'Secret');
+    if (secrets !== undefined) this.ctx.store.setWriteHook(secrets, secretHook());
+    new GarbageCollector(this.ctx.store, this.ctx.registry).start();
     this.auth = new Authenticator(options.token, options.user, options.forbiddenNamespaces);
   }
 
@@ -237,16 +242,19 @@ export class FakeApiServer {
   }
 
   /**
-   * Deletes an object.
+   * Deletes an object, as a DELETE would: an object with finalizers is only marked with a
+   * `deletionTimestamp` until they are removed, and its dependents are garbage collected by the
+   * propagation policy.
    *
    * @param ref - the object.
-   * @param preconditions - optional resourceVersion/uid it must still have.
-   * @returns a copy of its last state, stamped with the deletion's resourceVersion.
+   * @param options - preconditions, grace period and propagation policy (default `Background`).
+   * @returns a copy of its last state, stamped with the deletion's resourceVersion, or of the
+   *   object marked for deletion.
    * @throws StatusError 404, 409.
    */
-  delete(ref: ObjectRef, preconditions?: DeletePreconditions): KubeObject {
+  delete(ref: ObjectRef, options?: DeleteOptions): KubeObject {
     const def = this.definition(ref.apiVersion, ref.kind);
-    return copyOfStored(this.ctx.store.delete(def, ref.namespace, ref.name, preconditions));
+    return copyOfStored(this.ctx.store.delete(def, ref.namespace, ref.name, options));
   }
 
   /**
@@ -409,8 +417,7 @@ export class FakeApiServer {
 
   private definition(apiVersion: string | undefined, kind: string | undefined): ResourceDefinition {
     const def = this.ctx.registry.lookupKind(apiVersion ?? '', kind ?? '');
-    if (def === undefined)
-      throw new Error(`no resource serves ${apiVersion ?? '?'} ${kind ?? '?'}`);
+    if (def === undefined) throw kindNotFound(apiVersion ?? '', kind ?? '');
     return def;
   }
 }

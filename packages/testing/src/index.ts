@@ -28,7 +28,8 @@ export type {
   ResourceScope,
 } from './registry/resourceDefinition.js';
 export { customResourceDefinitionManifest } from './registry/customResourceDefinitionManifest.js';
-export type { DeletePreconditions } from './storage/objectStore.js';
+export type { DeleteOptions, DeletePreconditions, PropagationPolicy } from './storage/deletion.js';
+export { foregroundDeletionFinalizer, orphanFinalizer } from './storage/deletion.js';
 export { defaultFieldManager } from './storage/managedFields.js';
 export {
   decimalResourceVersions,

@@ -93,6 +93,25 @@ export function pathNotFound(): StatusError {
 }
 
 /**
+ * 404 for an object whose `apiVersion`/`kind` no served resource has (the programmatic API's
+ * counterpart of {@link pathNotFound}).
+ *
+ * @param apiVersion - the object's apiVersion.
+ * @param kind - the object's kind.
+ * @returns a `NotFound` StatusError naming both.
+ */
+export function kindNotFound(apiVersion: string, kind: string): StatusError {
+  return new StatusError(
+    failure(
+      404,
+      'NotFound',
+      `the server could not find the requested resource: no resource serves kind "${kind}" in version "${apiVersion}"`,
+      { kind },
+    ),
+  );
+}
+
+/**
  * 409 for a create whose name is taken.
  *
  * @param ref - the object that already exists.

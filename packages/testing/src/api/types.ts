@@ -8,6 +8,8 @@ export interface ObjectMeta {
   generation?: number;
   creationTimestamp?: string;
   deletionTimestamp?: string;
+  deletionGracePeriodSeconds?: number;
+  finalizers?: string[];
   labels?: Record<string, string>;
   annotations?: Record<string, string>;
   ownerReferences?: OwnerReference[];

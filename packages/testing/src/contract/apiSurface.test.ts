@@ -52,6 +52,7 @@ test('discovery lists the core and named groups and their resources, including c
     'pods',
     'configmaps',
     'secrets',
+    'serviceaccounts',
     'namespaces',
     'nodes',
     'services',
@@ -59,6 +60,7 @@ test('discovery lists the core and named groups and their resources, including c
   ]);
   const groups = (await client.get('/apis')).body;
   expect(groups.groups.map((g: { name: string }) => g.name)).toEqual([
+    'events.k8s.io',
     'apps',
     'coordination.k8s.io',
     'apiextensions.k8s.io',
@@ -171,10 +173,15 @@ test('PATCH with a merge patch updates; other patch types are 415', async () => 
   );
   expect(res.status).toBe(200);
   expect(res.body.metadata.labels).toEqual({ a: '1', c: '3' });
-  const json = await client.request('PATCH', '/api/v1/namespaces/test/pods/a', [], {
-    'Content-Type': 'application/json-patch+json',
-  });
-  expect(json.status).toBe(415);
+  const unknown = await client.request(
+    'PATCH',
+    '/api/v1/namespaces/test/pods/a',
+    {},
+    {
+      'Content-Type': 'application/vnd.unknown+json',
+    },
+  );
+  expect(unknown.status).toBe(415);
 });
 
 test('DELETE returns the last state with a new resourceVersion; missing is 404, failed precondition 409', async () => {

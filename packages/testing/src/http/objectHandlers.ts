@@ -1,11 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import { badRequest, failure, notFound, StatusError } from '../api/status.js';
-import type { KubeObject } from '../api/types.js';
+import { badRequest, invalid, notFound } from '../api/status.js';
+import type { KubeObject, ObjectMeta } from '../api/types.js';
 import type { ResourceDefinition } from '../registry/resourceDefinition.js';
 import { apiVersionOf } from '../registry/resourceDefinition.js';
 import type { ServerContext } from '../serverContext.js';
-import type { DeletePreconditions } from '../storage/objectStore.js';
-import { applyMergePatch } from './mergePatch.js';
+import type { DeleteOptions, DeletePreconditions } from '../storage/deletion.js';
 import { checkMicroTimes } from './microTime.js';
 import { readJsonBody } from './responses.js';
 
@@ -53,14 +52,7 @@ export async function createObject(
   namespace: string | undefined,
 ): Promise<WriteResult> {
   const obj = await readObject(req, def);
-  if (def.namespaced) {
-    if (obj.metadata.namespace && obj.metadata.namespace !== namespace) {
-      throw badRequest(
-        'the namespace of the provided object does not match the namespace sent on the request',
-      );
-    }
-    obj.metadata = { ...obj.metadata, namespace };
-  }
+  obj.metadata = placedAt(def, obj.metadata, namespace);
   // A create may not carry a resourceVersion precondition.
   const { resourceVersion: _ignored, ...metadata } = obj.metadata;
   return { code: 201, body: ctx.store.create(def, { ...obj, metadata }, fieldManagerOf(req)) };
@@ -88,68 +80,54 @@ export async function replaceObject(
   if (obj.metadata.name !== name) {
     throw badRequest('the name of the object does not match the name on the URL');
   }
-  if (def.namespaced && obj.metadata.namespace && obj.metadata.namespace !== namespace) {
-    throw badRequest(
-      'the namespace of the provided object does not match the namespace sent on the request',
-    );
-  }
-  obj.metadata = def.namespaced ? { ...obj.metadata, namespace } : obj.metadata;
+  obj.metadata = placedAt(def, obj.metadata, namespace, name);
   return { code: 200, body: ctx.store.update(def, obj, fieldManagerOf(req)) };
 }
 
 /**
- * `PATCH` of one object with a JSON merge patch or strategic merge patch.
+ * The metadata of a body written to a path: a name or namespace it gives must be the path's,
+ * and the path's become its own.
  *
- * @param ctx - the server.
- * @param req - the request.
  * @param def - the resource.
+ * @param metadata - the body's metadata.
  * @param namespace - the path's namespace.
- * @param name - the path's name.
- * @returns 200 and the stored object.
- * @throws StatusError 404, 409, 415 for other patch types.
+ * @param name - the path's name (a collection path has none).
+ * @returns the metadata with the path's name and namespace.
+ * @throws StatusError 400 when the body names another object.
  */
-export async function patchObject(
-  ctx: ServerContext,
-  req: IncomingMessage,
+export function placedAt(
   def: ResourceDefinition,
+  metadata: ObjectMeta,
   namespace: string | undefined,
-  name: string,
-): Promise<WriteResult> {
-  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim();
-  if (
-    type !== 'application/merge-patch+json' &&
-    type !== 'application/strategic-merge-patch+json'
-  ) {
-    throw new StatusError(
-      failure(
-        415,
-        'UnsupportedMediaType',
-        `the body of the request was in an unknown format - accepted media types include: application/merge-patch+json, application/strategic-merge-patch+json`,
-      ),
+  name?: string,
+): ObjectMeta {
+  if (name !== undefined && metadata.name !== undefined && metadata.name !== name) {
+    throw badRequest('the name of the object does not match the name on the URL');
+  }
+  if (def.namespaced && metadata.namespace && metadata.namespace !== namespace) {
+    throw badRequest(
+      'the namespace of the provided object does not match the namespace sent on the request',
     );
   }
-  const patch = await readJsonBody(req);
-  const current = getObject(ctx, def, namespace, name);
-  const patched = applyMergePatch(current, patch) as KubeObject;
-  patched.metadata = { ...patched.metadata, name, ...(def.namespaced ? { namespace } : {}) };
-  checkMicroTimes(def, patched);
-  // Without an explicit resourceVersion in the patch, the patch applies to the latest state.
-  const explicit = (patch as { metadata?: { resourceVersion?: unknown } }).metadata
-    ?.resourceVersion;
-  if (explicit === undefined) patched.metadata.resourceVersion = current.metadata.resourceVersion;
-  return { code: 200, body: ctx.store.update(def, patched, fieldManagerOf(req)) };
+  return {
+    ...metadata,
+    ...(name === undefined ? {} : { name }),
+    ...(def.namespaced ? { namespace } : {}),
+  };
 }
 
 /**
- * `DELETE` of one object, honouring `DeleteOptions.preconditions` in the body.
+ * `DELETE` of one object with the `DeleteOptions` of its body or query: `preconditions`,
+ * `gracePeriodSeconds`, `propagationPolicy` (or the older `orphanDependents`).
  *
  * @param ctx - the server.
  * @param req - the request.
  * @param def - the resource.
  * @param namespace - the path's namespace.
  * @param name - the path's name.
- * @returns 200 and the object's last state.
- * @throws StatusError 404, 409 when a precondition fails.
+ * @returns 200 and the object's last state, or the object marked for deletion.
+ * @throws StatusError 400 for a malformed option, 404, 409 when a precondition fails, 422 for
+ *   an unknown propagation policy.
  */
 export async function deleteObject(
   ctx: ServerContext,
@@ -158,14 +136,56 @@ export async function deleteObject(
   namespace: string | undefined,
   name: string,
 ): Promise<WriteResult> {
-  let preconditions: DeletePreconditions = {};
+  let body: Record<string, unknown> = {};
   if (Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding']) {
-    const body = (await readJsonBody(req)) as { preconditions?: DeletePreconditions };
-    preconditions = body.preconditions ?? {};
+    body = (await readJsonBody(req)) as Record<string, unknown>;
   } else {
     req.resume();
   }
-  return { code: 200, body: ctx.store.delete(def, namespace, name, preconditions) };
+  const query = new URL(req.url ?? '/', 'http://fake').searchParams;
+  const options = deleteOptionsOf(body, query);
+  return { code: 200, body: ctx.store.delete(def, namespace, name, options) };
+}
+
+function deleteOptionsOf(body: Record<string, unknown>, query: URLSearchParams): DeleteOptions {
+  const grace = query.get('gracePeriodSeconds') ?? body['gracePeriodSeconds'];
+  const orphan = query.get('orphanDependents') ?? body['orphanDependents'];
+  const policy =
+    query.get('propagationPolicy') ??
+    body['propagationPolicy'] ??
+    (orphan === undefined || orphan === null
+      ? undefined
+      : String(orphan) === 'true'
+        ? 'Orphan'
+        : 'Foreground');
+  const options: DeleteOptions = {};
+  if (body['preconditions'] !== undefined && body['preconditions'] !== null) {
+    options.preconditions = body['preconditions'] as DeletePreconditions;
+  }
+  if (grace !== undefined && grace !== null) {
+    const seconds = Number(grace);
+    if (!Number.isInteger(seconds))
+      throw badRequest(`invalid gracePeriodSeconds: ${String(grace)}`);
+    options.gracePeriodSeconds = seconds;
+  }
+  if (policy !== undefined && policy !== null) {
+    if (policy !== 'Background' && policy !== 'Foreground' && policy !== 'Orphan') {
+      throw invalid(
+        'DeleteOptions',
+        '',
+        [
+          {
+            field: 'propagationPolicy',
+            message: `Unsupported value: ${JSON.stringify(policy)}: supported values: "Foreground", "Background", "Orphan", "nil"`,
+            reason: 'FieldValueNotSupported',
+          },
+        ],
+        'meta.k8s.io',
+      );
+    }
+    options.propagationPolicy = policy;
+  }
+  return options;
 }
 
 async function readObject(req: IncomingMessage, def: ResourceDefinition): Promise<KubeObject> {

@@ -20,13 +20,8 @@ import type { ServerContext } from '../serverContext.js';
 import { objectJson, partialObjectMetadataJsonParts } from '../storage/objectJson.js';
 import { serveWatch } from '../watch/watchHandler.js';
 import { serveList } from './listHandler.js';
-import {
-  createObject,
-  deleteObject,
-  getObject,
-  patchObject,
-  replaceObject,
-} from './objectHandlers.js';
+import { createObject, deleteObject, getObject, replaceObject } from './objectHandlers.js';
+import { patchObject } from './patchHandler.js';
 import { checkOutputFits, negotiateOutput } from './outputMediaType.js';
 import { parseListWatchQuery } from './queryOptions.js';
 import { sendJson, sendJsonBody, sendStatus, statusOf } from './responses.js';

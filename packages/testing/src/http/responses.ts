@@ -68,17 +68,17 @@ export function statusOf(error: unknown): Status {
 }
 
 /**
- * Reads and parses a JSON request body.
+ * Reads a request body as text.
  *
  * @param req - the request.
  * @param maxBytes - the largest body accepted (kube-apiserver's limit is 3 MiB).
- * @returns the parsed value.
- * @throws StatusError 400 for an empty, oversized or unparsable body, or one that is not an object.
+ * @returns the body.
+ * @throws StatusError 413 for an oversized body, 400 for an empty one.
  */
-export async function readJsonBody(
+export async function readBodyText(
   req: IncomingMessage,
   maxBytes = 3 * 1024 * 1024,
-): Promise<unknown> {
+): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -89,14 +89,35 @@ export async function readJsonBody(
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') throw badRequest('the request body is empty');
-  let value: unknown;
+  return text;
+}
+
+/**
+ * Parses a JSON request body.
+ *
+ * @param text - the body.
+ * @returns the parsed value, of any shape (a JSON patch is an array).
+ * @throws StatusError 400 for text that is not JSON.
+ */
+export function parseJsonText(text: string): unknown {
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch (error) {
     throw badRequest(
       `the body of the request was in an unknown format: ${(error as Error).message}`,
     );
   }
+}
+
+/**
+ * Reads and parses a JSON request body that must be an object.
+ *
+ * @param req - the request.
+ * @returns the parsed object.
+ * @throws StatusError 400 for an empty, oversized or unparsable body, or one that is not an object.
+ */
+export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const value = parseJsonText(await readBodyText(req));
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw badRequest('the body of the request must be a JSON object');
   }

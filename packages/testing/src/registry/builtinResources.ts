@@ -58,7 +58,8 @@ function builtin(
 
 /**
  * The built-in resources every fake server serves: core `v1` pods, configmaps, secrets,
- * namespaces, nodes, services, events, `apps/v1` deployments and replicasets, `coordination.k8s.io/v1`
+ * serviceaccounts, namespaces, nodes, services, events, `events.k8s.io/v1` events, `apps/v1`
+ * deployments and replicasets, `coordination.k8s.io/v1`
  * leases (the leader-election lock) and `apiextensions.k8s.io/v1` customresourcedefinitions
  * (creating one serves its resource, see `customResourceDefinitionHook`).
  *
@@ -73,6 +74,7 @@ export function builtinResources(): ResourceDefinition[] {
     builtin('', 'configmaps', 'ConfigMap', true, ['cm'], [], {}),
     // Field label from pkg/registry/core/secret/strategy.go; a Secret has no spec or status.
     builtin('', 'secrets', 'Secret', true, [], ['type'], {}),
+    builtin('', 'serviceaccounts', 'ServiceAccount', true, ['sa'], [], {}),
     builtin('', 'namespaces', 'Namespace', false, ['ns'], ['status.phase'], {
       spec: {},
       status: {},
@@ -94,6 +96,20 @@ export function builtinResources(): ResourceDefinition[] {
       reportingComponent: '',
       reportingInstance: '',
     }),
+    {
+      // The events an operator records through client-go's `events` recorder; stored apart from
+      // core events here (kube-apiserver serves both from one storage).
+      ...builtin('events.k8s.io', 'events', 'Event', true, ['ev'], [], {
+        eventTime: null,
+        regarding: {},
+        reportingController: '',
+        reportingInstance: '',
+        deprecatedSource: {},
+        deprecatedFirstTimestamp: null,
+        deprecatedLastTimestamp: null,
+      }),
+      microTimeFields: ['eventTime', 'series.lastObservedTime'],
+    },
     builtin('apps', 'deployments', 'Deployment', true, ['deploy'], [], {
       spec: { selector: null, template: emptyTemplate, strategy: {} },
       status: {},

@@ -75,7 +75,7 @@ export function customResourceDefinitionHook(ctx: ServerContext): WriteHook {
       const def = ctx.registry.lookup(spec.group, spec.version, spec.plural);
       if (def === undefined) return;
       for (const [, object] of ctx.store.snapshot(def).entries) {
-        ctx.store.delete(def, object.metadata.namespace, object.metadata.name ?? '');
+        ctx.store.purge(def, object.metadata.namespace, object.metadata.name ?? '');
       }
       ctx.registry.unregister(def);
       const id = resourceId(def);

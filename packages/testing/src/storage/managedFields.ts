@@ -1,4 +1,5 @@
 import type { FieldSet, KubeObject, ManagedFieldsEntry } from '../api/types.js';
+import type { MergeSchema } from '../registry/strategicMergeSchema.js';
 import { deepEqual } from './deepEqual.js';
 import { timestamp } from './objectMeta.js';
 
@@ -32,7 +33,7 @@ export function managedFieldsOfCreate(
   now: Date,
 ): ManagedFieldsEntry[] {
   const fields = fieldsOf(obj, true);
-  return [entry(manager, obj.apiVersion ?? '', now, fields)];
+  return [managedFieldsEntry(manager, obj.apiVersion ?? '', now, fields)];
 }
 
 /**
@@ -58,19 +59,30 @@ export function managedFieldsOfUpdate(
   const own = entries.find((e) => e.manager === manager && e.operation === 'Update');
   const fields = mergeFields(own?.fieldsV1 ?? {}, changed);
   if (Object.keys(fields).length === 0) return entries;
-  const updated = entry(manager, next.apiVersion ?? '', now, fields);
+  const updated = managedFieldsEntry(manager, next.apiVersion ?? '', now, fields);
   return own === undefined ? [...entries, updated] : entries.map((e) => (e === own ? updated : e));
 }
 
-function entry(
+/**
+ * One `managedFields` entry.
+ *
+ * @param manager - the field manager.
+ * @param apiVersion - the apiVersion the fields were written in.
+ * @param now - the write's instant.
+ * @param fields - the fields it owns.
+ * @param operation - `Update` (create, update, patch) or `Apply` (server-side apply).
+ * @returns the entry.
+ */
+export function managedFieldsEntry(
   manager: string,
   apiVersion: string,
   now: Date,
   fields: FieldSet,
+  operation: ManagedFieldsEntry['operation'] = 'Update',
 ): ManagedFieldsEntry {
   return {
     manager,
-    operation: 'Update',
+    operation,
     apiVersion,
     time: timestamp(now),
     fieldsType: 'FieldsV1',
@@ -78,15 +90,32 @@ function entry(
   };
 }
 
+/**
+ * The `FieldsV1` set of every field an object sets, as server-side apply records what an applied
+ * configuration owns: lists the schema keys are maps by that key, as are other lists of named
+ * objects; the rest are atomic.
+ *
+ * @param obj - the object (server-owned metadata, `kind` and `apiVersion` are not fields).
+ * @param schema - the kind's merge schema.
+ * @returns the field set.
+ */
+export function fieldSetOf(obj: KubeObject, schema: MergeSchema | undefined): FieldSet {
+  return fieldsOf(obj, true, schema);
+}
+
 /** The field set of a value: every leaf of an object, lists of named items by their name. */
-function fieldsOf(value: unknown, top = false): FieldSet {
+function fieldsOf(value: unknown, top = false, schema?: MergeSchema): FieldSet {
   if (Array.isArray(value)) {
     const set: FieldSet = {};
+    const mergeKey = schema?.mergeKey ?? 'name';
     for (const item of value) {
-      const name = (item as { name?: unknown } | null)?.name;
-      // Lists of named objects are maps keyed by name; other lists are atomic.
-      if (typeof name !== 'string') return {};
-      set[`k:${JSON.stringify({ name })}`] = { '.': {}, ...fieldsOf(item) };
+      const key = (item as Record<string, unknown> | null)?.[mergeKey];
+      // Lists of keyed objects are maps by that key; other lists are atomic.
+      if (typeof key !== 'string' && typeof key !== 'number') return {};
+      set[`k:${JSON.stringify({ [mergeKey]: key })}`] = {
+        '.': {},
+        ...fieldsOf(item, false, schema),
+      };
     }
     return set;
   }
@@ -94,12 +123,13 @@ function fieldsOf(value: unknown, top = false): FieldSet {
   const set: FieldSet = {};
   for (const [key, member] of Object.entries(value as Record<string, unknown>)) {
     if (member === undefined || (top && (key === 'kind' || key === 'apiVersion'))) continue;
+    const memberSchema = schema?.fields?.[key];
     if (top && key === 'metadata') {
-      const meta = fieldsOf(managerOwned(member));
+      const meta = fieldsOf(managerOwned(member), false, memberSchema);
       if (Object.keys(meta).length > 0) set['f:metadata'] = meta;
       continue;
     }
-    const child = fieldsOf(member);
+    const child = fieldsOf(member, false, memberSchema);
     set[`f:${key}`] = isNode(member) && !top ? { '.': {}, ...child } : child;
   }
   return set;

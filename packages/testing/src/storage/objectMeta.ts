@@ -93,6 +93,7 @@ export function stampCreated(
 ): KubeObject {
   const meta = { ...obj.metadata };
   delete meta.deletionTimestamp;
+  delete meta.deletionGracePeriodSeconds;
   return {
     ...obj,
     apiVersion: apiVersionOf(def),
@@ -108,8 +109,8 @@ export function stampCreated(
 }
 
 /**
- * Stamps an update: keeps the identity fields of the stored object, bumps `generation` when the
- * spec changed and sets the new resourceVersion.
+ * Stamps an update: keeps the identity fields and the deletion mark of the stored object, bumps
+ * `generation` when the spec changed and sets the new resourceVersion.
  *
  * @param def - the resource.
  * @param previous - the stored object.
@@ -138,6 +139,13 @@ export function stampUpdated(
       ...(def.namespaced ? { namespace: previous.metadata.namespace } : {}),
       uid: previous.metadata.uid,
       creationTimestamp: previous.metadata.creationTimestamp,
+      // Only a DELETE marks an object; once marked, an update cannot unmark it.
+      ...(previous.metadata.deletionTimestamp === undefined
+        ? {}
+        : {
+            deletionTimestamp: previous.metadata.deletionTimestamp,
+            deletionGracePeriodSeconds: previous.metadata.deletionGracePeriodSeconds,
+          }),
       resourceVersion,
       generation: specChanged ? generation + 1 : generation,
     },

@@ -1,5 +1,5 @@
 import { conflict, expiredStatus, internalError, notFound, StatusError } from '../api/status.js';
-import type { KubeObject } from '../api/types.js';
+import type { KubeObject, ManagedFieldsEntry } from '../api/types.js';
 import type { ResourceDefinition } from '../registry/resourceDefinition.js';
 import { resourceId } from '../registry/resourceDefinition.js';
 import { deepEqual } from './deepEqual.js';
@@ -22,14 +22,8 @@ import {
 import { alreadyExists } from '../api/status.js';
 import type { ResourceVersionFormat } from './resourceVersionFormat.js';
 import type { WriteHook } from './writeHook.js';
-
-/** Conditions a delete must meet, as in `DeleteOptions.preconditions`. */
-export interface DeletePreconditions {
-  /** The stored object's resourceVersion must equal this. */
-  resourceVersion?: string;
-  /** The stored object's uid must equal this. */
-  uid?: string;
-}
+import type { DeleteOptions } from './deletion.js';
+import { checkFinalizersWhileDeleting, deletesOnUpdate, planDeletion } from './deletion.js';
 
 /** Options of an {@link ObjectStore}. */
 export interface ObjectStoreOptions {
@@ -80,6 +74,12 @@ export class ObjectStore {
   // By resource id; at most one per resource.
   private readonly hooks = new Map<string, WriteHook>();
   private readonly recordsManagedFields: boolean;
+  // Reactions run one event at a time, in commit order, after the write that caused them: a
+  // write a reactor makes is queued behind the event being handled, so every listener sees
+  // the events of a cascade in the order they were committed.
+  private readonly reactors = new Set<(event: StoredEvent) => void>();
+  private readonly reactions: StoredEvent[] = [];
+  private reacting = false;
 
   /**
    * @param options - history size, starting resourceVersion, randomness and clock.
@@ -138,6 +138,20 @@ export class ObjectStore {
   subscribe(listener: (event: StoredEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Calls `reactor` for every committed write once every listener has seen it, as a controller
+   * watching the store would (the garbage collector). The writes it makes are committed before
+   * the write that caused them returns, and reacted to in turn. A `StatusError` it throws (an
+   * object gone meanwhile) drops that reaction; the write that caused it stands.
+   *
+   * @param reactor - receives each event.
+   * @returns a function that unsubscribes.
+   */
+  react(reactor: (event: StoredEvent) => void): () => void {
+    this.reactors.add(reactor);
+    return () => this.reactors.delete(reactor);
   }
 
   /**
@@ -215,10 +229,17 @@ export class ObjectStore {
    * @param obj - the object; `metadata.namespace` must be set for namespaced resources. It is
    *   not modified, and the store keeps a copy, not the object.
    * @param manager - the field manager recorded in `metadata.managedFields`.
+   * @param managedFields - the entries to record instead of the manager's `Update` of every
+   *   field (what a server-side apply computed).
    * @returns the stored object.
    * @throws StatusError 422 for a missing/invalid name, 409 `AlreadyExists`.
    */
-  create(def: ResourceDefinition, obj: KubeObject, manager = defaultFieldManager): KubeObject {
+  create(
+    def: ResourceDefinition,
+    obj: KubeObject,
+    manager = defaultFieldManager,
+    managedFields?: ManagedFieldsEntry[],
+  ): KubeObject {
     const copy = jsonCopy(obj) as KubeObject;
     const draft: KubeObject = { ...copy, metadata: { ...copy.metadata } };
     validateIdentity(def, draft, this.options.random);
@@ -230,7 +251,8 @@ export class ObjectStore {
     const stamped = stampCreated(def, draft, this.format(this.rv + 1), now);
     if (this.recordsManagedFields) {
       // As kube-apiserver does, whatever managed fields the client sent are replaced.
-      stamped.metadata.managedFields = managedFieldsOfCreate(stamped, manager, now);
+      stamped.metadata.managedFields =
+        managedFields ?? managedFieldsOfCreate(stamped, manager, now);
     }
     const stored = this.hooks.get(resourceId(def))?.admit(stamped, undefined) ?? stamped;
     this.commit(def, 'ADDED', key, stored, undefined);
@@ -246,10 +268,18 @@ export class ObjectStore {
    * @param obj - the new state; name and namespace identify the object. It is not modified, and
    *   the store keeps a copy, not the object.
    * @param manager - the field manager recorded in `metadata.managedFields`.
+   * @param managedFields - the entries to record instead of adding the changed fields to the
+   *   manager's `Update` entry (what a server-side apply computed); a change of them alone is a
+   *   change.
    * @returns the stored object.
    * @throws StatusError 404 when missing, 409 `Conflict` on a stale resourceVersion.
    */
-  update(def: ResourceDefinition, obj: KubeObject, manager = defaultFieldManager): KubeObject {
+  update(
+    def: ResourceDefinition,
+    obj: KubeObject,
+    manager = defaultFieldManager,
+    managedFields?: ManagedFieldsEntry[],
+  ): KubeObject {
     const name = obj.metadata.name ?? '';
     const key = objectKey(def.namespaced ? obj.metadata.namespace : undefined, name);
     const ref = { resource: def.plural, group: def.group, name };
@@ -261,15 +291,18 @@ export class ObjectStore {
     // Unchanged parts of the copy are `previous`'s own, so the comparisons below are mostly
     // identity checks.
     const next = jsonCopy(obj, previous) as KubeObject;
+    checkFinalizersWhileDeleting(def, previous, next);
     const specChanged = !deepEqual(next['spec'], previous['spec']);
     const stamped = stampUpdated(def, previous, next, this.format(this.rv + 1), specChanged);
     // The server keeps the managed fields; they change only when the object does.
-    if (this.recordsManagedFields) stamped.metadata.managedFields = previous.metadata.managedFields;
+    if (this.recordsManagedFields) {
+      stamped.metadata.managedFields = managedFields ?? previous.metadata.managedFields;
+    }
     // Before the no-op check, so that what the hook completes counts as unchanged.
     const candidate = this.hooks.get(resourceId(def))?.admit(stamped, previous) ?? stamped;
     const unchanged = withResourceVersion(candidate, previous.metadata.resourceVersion);
     if (deepEqual(unchanged, previous)) return previous;
-    if (this.recordsManagedFields) {
+    if (this.recordsManagedFields && managedFields === undefined) {
       candidate.metadata.managedFields = managedFieldsOfUpdate(
         previous,
         candidate,
@@ -277,37 +310,72 @@ export class ObjectStore {
         this.options.now(),
       );
     }
-    this.commit(def, 'MODIFIED', key, candidate, previous);
+    if (deletesOnUpdate(previous, candidate)) {
+      this.hooks.get(resourceId(def))?.deleting(previous);
+      this.commit(def, 'DELETED', key, candidate, previous);
+    } else this.commit(def, 'MODIFIED', key, candidate, previous);
     return candidate;
   }
 
   /**
-   * Deletes an object at once (no graceful deletion or finalizers).
+   * Deletes an object as a DELETE does (see {@link planDeletion}): at once, or, when it has
+   * finalizers, its propagation policy adds one or it is a scheduled Pod given a grace period,
+   * by marking it with a `deletionTimestamp` (a MODIFIED write) and keeping it until an update
+   * removes its last finalizer.
    *
    * @param def - the resource.
    * @param namespace - the namespace (ignored for cluster-scoped resources).
    * @param name - the name.
-   * @param preconditions - optional resourceVersion/uid the object must still have.
-   * @returns the object's last state, stamped with the deletion's resourceVersion.
+   * @param options - preconditions, grace period and propagation policy.
+   * @returns the object's last state, stamped with the deletion's resourceVersion, or the marked
+   *   (or unchanged) object when it is kept.
    * @throws StatusError 404 when missing, 409 when a precondition fails.
    */
   delete(
     def: ResourceDefinition,
     namespace: string | undefined,
     name: string,
-    preconditions: DeletePreconditions = {},
+    options: DeleteOptions = {},
   ): KubeObject {
     const key = objectKey(def.namespaced ? namespace : undefined, name);
     const ref = { resource: def.plural, group: def.group, name };
     const previous = this.table(def).get(key);
     if (previous === undefined) throw notFound(ref);
-    const { resourceVersion, uid } = preconditions;
+    const { resourceVersion, uid } = options.preconditions ?? {};
     if (
       (resourceVersion && resourceVersion !== previous.metadata.resourceVersion) ||
       (uid && uid !== previous.metadata.uid)
     ) {
       throw conflict(ref);
     }
+    const plan = planDeletion(def, previous, options, this.options.now());
+    if (plan.kind === 'keep') return previous;
+    if (plan.kind === 'delete') return this.remove(def, key, previous);
+    const marked = withResourceVersion(plan.object, this.format(this.rv + 1));
+    this.commit(def, 'MODIFIED', key, marked, previous);
+    return marked;
+  }
+
+  /**
+   * Deletes an object at once, whatever its finalizers (what tearing down a resource's storage
+   * does).
+   *
+   * @param def - the resource.
+   * @param namespace - the namespace (ignored for cluster-scoped resources).
+   * @param name - the name.
+   * @returns the object's last state, or undefined when there was none.
+   */
+  purge(
+    def: ResourceDefinition,
+    namespace: string | undefined,
+    name: string,
+  ): KubeObject | undefined {
+    const key = objectKey(def.namespaced ? namespace : undefined, name);
+    const previous = this.table(def).get(key);
+    return previous === undefined ? undefined : this.remove(def, key, previous);
+  }
+
+  private remove(def: ResourceDefinition, key: string, previous: KubeObject): KubeObject {
     this.hooks.get(resourceId(def))?.deleting(previous);
     // Stamped after the hook, whose own writes come first.
     const last = withResourceVersion(previous, this.format(this.rv + 1));
@@ -342,6 +410,32 @@ export class ObjectStore {
     // The superseded version now lives only in the history; see objectJson.ts.
     if (previous !== undefined) {
       forgetObjectJson(previous, type === 'DELETED' ? undefined : object);
+    }
+    if (this.reactors.size > 0) {
+      this.reactions.push(event);
+      this.drainReactions();
+    }
+  }
+
+  private drainReactions(): void {
+    if (this.reacting) return;
+    this.reacting = true;
+    try {
+      for (
+        let event = this.reactions.shift();
+        event !== undefined;
+        event = this.reactions.shift()
+      ) {
+        for (const reactor of [...this.reactors]) {
+          try {
+            reactor(event);
+          } catch (error) {
+            if (!(error instanceof StatusError)) throw error;
+          }
+        }
+      }
+    } finally {
+      this.reacting = false;
     }
   }
 

@@ -1,7 +1,6 @@
 /**
  * Applies a JSON merge patch (RFC 7386): objects merge recursively, `null` deletes a field,
- * anything else replaces. Strategic merge patches are applied the same way, which is exact for
- * maps and replaces lists wholesale.
+ * anything else (lists included) replaces.
  *
  * @param target - the current value.
  * @param patch - the patch.
