@@ -2,7 +2,8 @@
  * `@rxkube/controller`: building blocks for Kubernetes operators as Observables. Reconcile
  * controllers on a rate-limited work queue (controller-runtime's controller, builder and
  * predicates), and Lease-based leader election (client-go's `tools/leaderelection`), so that
- * several replicas of an operator can run for availability while one of them does the work.
+ * several replicas of an operator can run for availability while one of them does the work, and
+ * shard membership on Leases, so that they split the objects between them instead.
  *
  * @packageDocumentation
  * @module @rxkube/controller
@@ -56,6 +57,23 @@ export type {
   LeadershipLossReason,
   LeadershipState,
 } from './leaderelection/leadershipState.js';
-export type { LeaseApi, LeaseApiSource } from './leaderelection/leaseApi.js';
+export type { LeaseApi, LeaseApiSource, MemberLeaseApi } from './leaderelection/leaseApi.js';
 export { LeaderElectionConfigError, LeaseApiError } from './leaderelection/errors.js';
 export type { LeaseVerb } from './leaderelection/errors.js';
+export { ShardCoordinator } from './sharding/shardCoordinator.js';
+export type { ShardMembershipError } from './sharding/shardCoordinator.js';
+export { shardMembership } from './sharding/shardMembership.js';
+export type { ShardMembershipOptions } from './sharding/shardMembershipOptions.js';
+export { ShardClaimsError, ShardMembershipConfigError } from './sharding/errors.js';
+export { defaultVirtualNodes, hashRing, ringPoint } from './sharding/hashRing.js';
+export {
+  complementRanges,
+  intersectRanges,
+  normalizeRanges,
+  rangesSize,
+  sameRanges,
+  subtractRanges,
+  unionRanges,
+} from './sharding/rangeSet.js';
+export type { RangeSet } from './sharding/rangeSet.js';
+export { shardClaimsAnnotation, shardGroupLabel } from './sharding/memberLease.js';

@@ -14,6 +14,7 @@ export type InformerErrorKind =
   | 'tooLarge'
   | 'object'
   | 'handler'
+  | 'shard'
   | 'internal';
 
 /** Where a failure happened, as far as the informer's context knows. */
@@ -388,6 +389,22 @@ export class HandlerError extends InformerError {
       context,
       cause,
     );
+  }
+}
+
+/**
+ * The informer's `shard` Observable gave a shard that cannot be used (its `cause` is the
+ * `ShardRangeError`), or failed. The informer keeps the shard it has.
+ */
+export class ShardError extends InformerError {
+  readonly kind = 'shard';
+
+  /**
+   * @param context - resource and resource version
+   * @param cause - the invalid shard's error, or the stream's failure
+   */
+  constructor(context: ErrorContext, cause: unknown) {
+    super(`${context.resource}: shard ignored: ${describe(cause)}`, context, cause);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { FifoKind, MetricsProvider } from '@rxkube/queue';
 import type { Indexers, KeyFunc, Shard } from '@rxkube/store';
-import type { SchedulerLike } from 'rxjs';
+import type { Observable, SchedulerLike } from 'rxjs';
 import type { Logger } from './logger.js';
 import type { ReflectorOptions } from './reflectorOptions.js';
 
@@ -71,8 +71,15 @@ export interface SharedIndexInformerOptions<T> {
    * (`shardSelector`, KEP-5866); a server without the feature answers everything and the
    * informer drops the rest itself (see `shardedListerWatcher`), so the cache and the handlers
    * are the same either way. Default: every object.
+   *
+   * Given as an Observable (a shard coordinator's `shard$`), the informer follows it: each new
+   * shard restarts the list and watch with its selector, and that list, as any relist, replaces
+   * the cache, so objects that left the shard are deleted (delete events to the handlers) and
+   * those that joined it are added. A shard with no ranges holds nothing. An invalid shard is
+   * reported on `errors$` as a `ShardError` and the current one kept. Nothing is listed before
+   * the first shard arrives.
    */
-  shard?: Shard;
+  shard?: Shard | Observable<Shard>;
   /**
    * Where the informer reports its metrics as they change, labelled with its `name`: the
    * Reflector's series as client-go names them (`reflector_lists_total`,

@@ -24,6 +24,7 @@ import { prepareObjects } from './prepareObjects.js';
 import { timePops } from './timePops.js';
 import type { ProcessorListener } from './processorListener.js';
 import { reflector } from './reflector.js';
+import type { ReflectorEvent } from './reflectorEvent.js';
 import type { ReflectorOptions } from './reflectorOptions.js';
 import type { SharedProcessor } from './sharedProcessor.js';
 import type { SnapshotHolder } from './snapshotHolder.js';
@@ -39,6 +40,11 @@ export type InformerInput<T> = ReflectorInput<T> | ResyncRequest<T>;
 export interface InformerPipelineParts<T extends object> {
   readonly lw: ListerWatcher<T>;
   readonly reflector: ReflectorOptions;
+  /**
+   * The Reflector's events when they do not come from one Reflector on `lw` (a shard that
+   * changes, see `followShards`).
+   */
+  readonly events?: Observable<ReflectorEvent<T>> | undefined;
   readonly indexer: Indexer<T>;
   readonly keyFunc: KeyFunc<T>;
   readonly transform: ((obj: T) => T) | undefined;
@@ -83,7 +89,7 @@ export function informerPipeline<T extends object>(
   );
   // Two pipes, so that RxJS types each step (its typings stop at nine); `retry` resubscribes
   // to the whole chain, Reflector and queue included.
-  const queued = reflector(parts.lw, parts.reflector).pipe(
+  const queued = (parts.events ?? reflector(parts.lw, parts.reflector)).pipe(
     listsToReplace(),
     tap((input) => progress.arrived(input)),
     prepareObjects({ transform: parts.transform, freeze: parts.freeze, errorContext }),

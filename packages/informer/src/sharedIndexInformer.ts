@@ -10,6 +10,7 @@ import {
   type KeyFunc,
   type KubeObject,
   type ReadonlyBehaviorSubject,
+  type Shard,
 } from '@rxkube/store';
 import {
   Observable,
@@ -18,11 +19,13 @@ import {
   asyncScheduler,
   distinctUntilChanged,
   interval,
+  isObservable,
   map,
   takeUntil,
   type SchedulerLike,
 } from 'rxjs';
 import type { ReflectorOptions } from './reflectorOptions.js';
+import type { ReflectorEvent } from './reflectorEvent.js';
 import { SnapshotHolder } from './snapshotHolder.js';
 import {
   handlerDelivery,
@@ -31,13 +34,14 @@ import {
   type InformerEvent,
   type ResourceEventHandler,
 } from './eventHandler.js';
-import { HandlerError, type ErrorContext, type InformerError } from './errors.js';
+import { HandlerError, ShardError, type ErrorContext, type InformerError } from './errors.js';
 import { informerPipeline } from './informerPipeline.js';
 import { InformerProgress } from './informerProgress.js';
 import { type SharedIndexInformerOptions, freezeByDefault } from './informerOptions.js';
 import { listerFor, type Lister } from './lister.js';
 import type { ListerWatcher } from './listerWatcher.js';
 import { shardedListerWatcher } from './shardedListerWatcher.js';
+import { followShards } from './followShards.js';
 import { consoleFailureLogger } from './consoleFailureLogger.js';
 import type { Logger } from './logger.js';
 import type { InformerMetrics } from './metrics.js';
@@ -109,6 +113,8 @@ export class SharedIndexInformer<T extends object = KubeObject> {
   private readonly freeze: boolean;
   private readonly fifo: FifoKind;
   private readonly lw: ListerWatcher<T>;
+  /** The shards to follow, when the `shard` option is an Observable. */
+  private readonly shards: Observable<Shard> | undefined;
 
   /**
    * @param lw - what to list and watch
@@ -120,7 +126,9 @@ export class SharedIndexInformer<T extends object = KubeObject> {
     lw: ListerWatcher<T>,
     private readonly options: SharedIndexInformerOptions<T> = {},
   ) {
-    this.lw = options.shard === undefined ? lw : shardedListerWatcher(lw, options.shard);
+    const shard = options.shard;
+    this.shards = isObservable(shard) ? shard : undefined;
+    this.lw = shard === undefined || isObservable(shard) ? lw : shardedListerWatcher(lw, shard);
     this.fifo = options.fifo ?? 'real';
     if (this.fifo !== 'real' && this.fifo !== 'delta') {
       throw new RangeError(`fifo must be 'real' or 'delta', not ${String(options.fifo)}`);
@@ -179,6 +187,7 @@ export class SharedIndexInformer<T extends object = KubeObject> {
       informerPipeline({
         lw: this.lw,
         reflector: this.reflectorOptions(),
+        events: this.followedShards(),
         indexer: this.indexer,
         keyFunc: this.keyFunc,
         transform: this.transform,
@@ -197,6 +206,22 @@ export class SharedIndexInformer<T extends object = KubeObject> {
     );
     this.handlers.start();
     return new Subscription(() => this.stop());
+  }
+
+  /**
+   * With a `shard` Observable: the Reflector events that follow it. The shards go through a
+   * replaying subject held by this run, so that the pipeline, restarted after an internal
+   * error, starts again from the current shard.
+   */
+  private followedShards(): Observable<ReflectorEvent<T>> | undefined {
+    if (this.shards === undefined) return undefined;
+    const current = new ReplaySubject<Shard>(1);
+    this.running.add(this.shards.subscribe(current));
+    return followShards(this.lw, current, {
+      reflector: this.reflectorOptions(),
+      resourceVersion: () => this.progress.lastResourceVersion,
+      rejected: (error) => this.telemetry.report(new ShardError(this.errorContext(), error)),
+    });
   }
 
   private reflectorOptions(): ReflectorOptions {

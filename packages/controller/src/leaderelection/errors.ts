@@ -20,9 +20,9 @@ export class LeaderElectionConfigError extends Error {
 
 /**
  * What failed: one Lease request, or (`acquireOrRenew`) a whole attempt that got no answer in
- * time and was abandoned.
+ * time and was abandoned. Shard membership also lists its group's Leases (`list`).
  */
-export type LeaseVerb = 'get' | 'create' | 'update' | 'acquireOrRenew';
+export type LeaseVerb = 'get' | 'list' | 'create' | 'update' | 'acquireOrRenew';
 
 /**
  * A failed Lease request. Transient failures (network errors, 409 conflicts, 404 after a

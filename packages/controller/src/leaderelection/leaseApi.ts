@@ -14,17 +14,29 @@ export type LeaseApi = Pick<
 export type LeaseApiSource = KubeConfig | LeaseApi;
 
 /**
+ * The `CoordinationV1Api` calls shard membership makes: a member lists its group's Leases and
+ * creates or replaces its own. A client-node `CoordinationV1Api` satisfies it.
+ */
+export type MemberLeaseApi = Pick<
+  CoordinationV1Api,
+  'listNamespacedLease' | 'createNamespacedLease' | 'replaceNamespacedLease'
+>;
+
+/**
  * Resolves a {@link LeaseApiSource} to a {@link LeaseApi}.
  *
+ * @typeParam Api - the calls the caller needs
  * @param source - a client-node `KubeConfig` (a `CoordinationV1Api` is made from it) or a
  * Lease API client.
  * @returns the API client.
  */
-export function leaseApiFrom(source: LeaseApiSource): LeaseApi {
+export function leaseApiFrom<Api extends Partial<CoordinationV1Api> = LeaseApi>(
+  source: KubeConfig | Api,
+): Api {
   // Duck-typed rather than `instanceof`: the application may hold a KubeConfig from another
   // copy of client-node than the one this package resolves.
   if (typeof (source as Partial<KubeConfig>).makeApiClient === 'function') {
-    return (source as KubeConfig).makeApiClient(CoordinationV1Api);
+    return (source as KubeConfig).makeApiClient(CoordinationV1Api) as unknown as Api;
   }
-  return source as LeaseApi;
+  return source as Api;
 }

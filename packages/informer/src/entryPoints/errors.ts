@@ -19,6 +19,7 @@ export {
   ListIdleError,
   ListStreamError,
   ObjectError,
+  ShardError,
   StreamError,
   TooLargeError,
   VeryShortWatchError,

@@ -1,0 +1,107 @@
+import { jest } from '@jest/globals';
+import { FakeApiServer } from '@rxkube/testing';
+import { hashRing } from './hashRing.js';
+import { rangesSize, sameRanges } from './rangeSet.js';
+import { ShardGroup, longestGap } from './shardGroup.testing.js';
+
+// Real HTTP to the fake API server, virtual time for the protocol (client-go's default
+// leader-election timing: 15 s lease, 10 s renew deadline, 2 s between rounds).
+jest.setTimeout(60_000);
+
+const leaseDuration = 15_000;
+const renewDeadline = 10_000;
+const retryPeriod = 2_000;
+
+let server: FakeApiServer;
+let group: ShardGroup;
+
+beforeEach(async () => {
+  server = await FakeApiServer.start();
+  group = new ShardGroup(server);
+});
+
+afterEach(async () => {
+  await group.stopAll();
+  await server.stop();
+  expect(group.overlaps).toEqual([]);
+});
+
+/** Whether every member works on exactly its ring share over `members`. */
+function converged(members: string[]): boolean {
+  const ring = hashRing(members);
+  return members.every((identity) => sameRanges(group.current(identity), ring.get(identity)!));
+}
+
+test('three replicas split the hash space as the ring says, each publishing its claims in its own labelled Lease', async () => {
+  for (const identity of ['op-a', 'op-b', 'op-c']) group.join(identity);
+  await group.runUntil(() => converged(['op-a', 'op-b', 'op-c']), 4 * leaseDuration);
+  const leases = server.list('coordination.k8s.io/v1', 'Lease', 'ops');
+  expect(leases.map((lease) => lease.metadata?.name).sort()).toEqual([
+    'labeller-op-a',
+    'labeller-op-b',
+    'labeller-op-c',
+  ]);
+  for (const lease of leases) {
+    expect(lease.metadata?.labels).toEqual({ 'shards.rxkube.io/group': 'labeller' });
+    expect(lease.metadata?.annotations?.['shards.rxkube.io/claims']).toMatch(
+      /^[0-9a-f]+-[0-9a-f]+(,[0-9a-f]+-[0-9a-f]+)*$/,
+    );
+  }
+  // Steady state: renewals go on, nothing moves.
+  const changes = group.claims.length;
+  await group.run(5 * retryPeriod);
+  expect(group.claims.length).toBe(changes);
+  expect(group.covered()).toBe(true);
+});
+
+test('a replica that dies keeps its ranges until its Lease expires; then the others take them over', async () => {
+  for (const identity of ['op-a', 'op-b', 'op-c']) group.join(identity);
+  await group.runUntil(() => converged(['op-a', 'op-b', 'op-c']), 4 * leaseDuration);
+  const dead = group.member('op-b');
+  const itsRanges = group.current('op-b');
+  const diedAt = group.clock.now();
+  dead.cut = true; // partitioned: its process runs on, but no request reaches the server
+
+  await group.runUntil(() => converged(['op-a', 'op-c']), 4 * leaseDuration);
+  const takeover = group.takeover(itsRanges, 'op-b', diedAt);
+  expect(takeover).toBeDefined();
+  // Nobody touched its ranges before its last renewal was a lease duration old ...
+  expect(takeover!.at).toBeGreaterThanOrEqual(dead.lastCommit + leaseDuration);
+  // ... and the dead replica itself had dropped them, at its renew deadline.
+  const dropped = group.claims.find(
+    (c) => c.identity === 'op-b' && c.at >= diedAt && rangesSize(c.ranges) === 0n,
+  );
+  expect(dropped!.at).toBeLessThanOrEqual(dead.lastCommit + renewDeadline);
+  expect(dropped!.at).toBeLessThanOrEqual(takeover!.at);
+  // The takeover comes within a round or two of the expiry: left unowned no longer than that.
+  expect(takeover!.at).toBeLessThanOrEqual(dead.lastCommit + leaseDuration + 2 * 1.2 * retryPeriod);
+  expect(dead.errors.length).toBeGreaterThan(0);
+});
+
+test('a replica that joins gets its ring share; ranges move with no overlap and are never unowned for a lease duration', async () => {
+  group.join('op-a');
+  group.join('op-b');
+  await group.runUntil(() => converged(['op-a', 'op-b']), 4 * leaseDuration);
+  const joinedAt = group.clock.now();
+  group.join('op-c');
+  const took = await group.runUntil(() => converged(['op-a', 'op-b', 'op-c']), 4 * leaseDuration);
+  // Release-then-claim: a couple of rounds, far less than waiting for an expiry.
+  expect(took).toBeLessThan(leaseDuration);
+  expect(longestGap(group.gaps, joinedAt, group.clock.now())).toBeLessThan(leaseDuration);
+  expect(group.covered()).toBe(true);
+});
+
+test('a replica that stops releases its Lease: the others take its ranges over without waiting for expiry', async () => {
+  for (const identity of ['op-a', 'op-b', 'op-c']) group.join(identity);
+  await group.runUntil(() => converged(['op-a', 'op-b', 'op-c']), 4 * leaseDuration);
+  const stoppedAt = group.clock.now();
+  void group.member('op-c').coordinator.stop();
+  const took = await group.runUntil(() => converged(['op-a', 'op-b']), 4 * leaseDuration);
+  expect(took).toBeLessThan(leaseDuration);
+  expect(longestGap(group.gaps, stoppedAt, group.clock.now())).toBeLessThan(leaseDuration);
+  const lease = server
+    .list('coordination.k8s.io/v1', 'Lease', 'ops')
+    .find((l) => l.metadata?.name === 'labeller-op-c');
+  expect((lease?.['spec'] as { holderIdentity?: string } | undefined)?.holderIdentity).toBe('');
+  expect(lease?.metadata?.annotations?.['shards.rxkube.io/claims']).toBe('');
+});

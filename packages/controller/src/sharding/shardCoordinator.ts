@@ -1,0 +1,369 @@
+import type { KubeConfig, V1Lease } from '@kubernetes/client-node';
+import type { Shard, ShardField } from '@rxkube/store';
+import type { Observable, Subscription } from 'rxjs';
+import {
+  BehaviorSubject,
+  Subject,
+  defer,
+  from,
+  map,
+  of,
+  race,
+  firstValueFrom,
+  repeat,
+  timeout,
+  timer,
+} from 'rxjs';
+import { LeaseApiError } from '../leaderelection/errors.js';
+import type { MemberLeaseApi } from '../leaderelection/leaseApi.js';
+import { leaseApiFrom } from '../leaderelection/leaseApi.js';
+import { toLeaseApiError } from '../leaderelection/leaseApiError.js';
+import { jitterFactor } from '../leaderelection/leaderElectionOptions.js';
+import type { ShardClaimsError } from './errors.js';
+import { confirmClaims, planClaims } from './handOver.js';
+import { hashRing } from './hashRing.js';
+import type { MemberRecord } from './memberLease.js';
+import { memberLease, memberRecord, shardGroupLabel } from './memberLease.js';
+import { MemberView } from './memberView.js';
+import type { RangeSet } from './rangeSet.js';
+import { sameRanges, unionRanges } from './rangeSet.js';
+import type {
+  ResolvedShardMembershipOptions,
+  ShardMembershipOptions,
+} from './shardMembershipOptions.js';
+import { resolveShardMembershipOptions } from './shardMembershipOptions.js';
+
+/** What `errors$` of a {@link ShardCoordinator} reports. */
+export type ShardMembershipError = LeaseApiError | ShardClaimsError;
+
+/**
+ * One replica's membership in a shard group: the replicas of an operator split the hash space
+ * of their objects between them through the Kubernetes API alone, each holding a Lease of its
+ * own, with no other infrastructure.
+ *
+ * Every round (each `retryPeriod`, jittered up to 20 %), the replica lists the group's Leases,
+ * decides who is alive by its own clock, computes its share of the consistent-hash ring over
+ * the live members ({@link hashRing}), stops working on the ranges it no longer owns, renews
+ * its Lease publishing its claims, and starts a new range only once, after the write, no other
+ * live member claims it (see the package README, "Sharding", for the protocol and its
+ * guarantees). {@link ShardCoordinator.ranges$} emits the ranges this replica may work on;
+ * {@link ShardCoordinator.shard$} the same as a `Shard` for an informer's `shard` option.
+ *
+ * No hash is worked on by two replicas at once, provided their clocks run at about the same
+ * rate (as for leader election): a replica drops every range `renewDeadline` after sending its
+ * last successful renewal, and the others take it over only `leaseDuration` after they saw
+ * that renewal.
+ *
+ * @example
+ * ```ts
+ * const membership = new ShardCoordinator(kubeConfig, {
+ *   namespace: 'operators',
+ *   group: 'pod-labeller',
+ *   identity: process.env.POD_NAME!,
+ * });
+ * const pods = new SharedIndexInformer(lw, { shard: membership.shard$ });
+ * membership.start();
+ * pods.start();
+ * ```
+ */
+export class ShardCoordinator {
+  /**
+   * The ranges this replica may work on: `[]` at once, then every change (sorted, merged).
+   * Completes after `stop()`.
+   */
+  readonly ranges$: Observable<RangeSet>;
+  /** {@link ShardCoordinator.ranges$} as a `Shard` on the configured field. */
+  readonly shard$: Observable<Shard>;
+  /** The identities of the live members (this one included), sorted, as of the last round. */
+  readonly members$: Observable<readonly string[]>;
+  /**
+   * Every failed Lease request (retried at the next round: a 403 may be fixed by an RBAC
+   * change) and every unreadable claims annotation of another member.
+   */
+  readonly errors$: Observable<ShardMembershipError>;
+  /** The hashed field of `shard$`. */
+  readonly field: ShardField;
+
+  private readonly options: ResolvedShardMembershipOptions;
+  private readonly api: MemberLeaseApi;
+  private readonly view: MemberView;
+  private readonly ranges = new BehaviorSubject<RangeSet>([]);
+  private readonly members = new BehaviorSubject<readonly string[]>([]);
+  private readonly failures = new Subject<ShardMembershipError>();
+  /** The ranges worked on. Invariant: always covered by the claims in this replica's Lease. */
+  private working: RangeSet = [];
+  /** Until when the last successful renewal lets this replica work (local clock). */
+  private validUntil = Number.NEGATIVE_INFINITY;
+  /** This replica's Lease as last listed or written; undefined when it does not exist. */
+  private ownLease: V1Lease | undefined;
+  /** Numbers the rounds: a round abandoned (timed out, stopped) drops what it learns later. */
+  private round = 0;
+  private loop: Subscription | undefined;
+  private deadline: Subscription | undefined;
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private stopping: Promise<void> | undefined;
+
+  /**
+   * @param client - a client-node `KubeConfig`, or a Lease API client such as
+   *   `CoordinationV1Api`
+   * @param options - namespace, group, identity, timing
+   * @throws ShardMembershipConfigError for invalid options
+   */
+  constructor(client: KubeConfig | MemberLeaseApi, options: ShardMembershipOptions) {
+    this.options = resolveShardMembershipOptions(options);
+    this.api = leaseApiFrom<MemberLeaseApi>(client);
+    this.field = this.options.field;
+    this.view = new MemberView(this.leaseDurationSeconds());
+    this.ranges$ = this.ranges.asObservable();
+    this.shard$ = this.ranges$.pipe(map((ranges): Shard => ({ field: this.field, ranges })));
+    this.members$ = this.members.asObservable();
+    this.errors$ = this.failures.asObservable();
+  }
+
+  /**
+   * The ranges this replica may work on now.
+   *
+   * @returns the current value of `ranges$`
+   */
+  get current(): RangeSet {
+    return this.working;
+  }
+
+  /**
+   * Joins the group: the first round runs at once. Idempotent while running.
+   *
+   * @returns this coordinator
+   * @throws Error once stopped: make a new one to join again
+   */
+  start(): this {
+    if (this.stopping !== undefined)
+      throw new Error('a stopped ShardCoordinator cannot start again');
+    if (this.loop !== undefined) return this;
+    const { renewDeadline, retryPeriod, scheduler, random } = this.options;
+    this.loop = defer(() => {
+      const round = ++this.round;
+      return from(this.track(this.runRound(round)));
+    })
+      .pipe(
+        // A request can hang for good: the round is abandoned, and its late answers ignored.
+        timeout({
+          first: renewDeadline,
+          scheduler,
+          with: () => {
+            this.round += 1;
+            this.report(this.timedOut());
+            return of(undefined);
+          },
+        }),
+        repeat({
+          delay: () => timer(retryPeriod * (1 + random() * (jitterFactor - 1)), scheduler),
+        }),
+      )
+      .subscribe();
+    return this;
+  }
+
+  /**
+   * Leaves the group: stops working on every range at once (`ranges$` emits `[]` before
+   * anything else happens), waits for a request in flight, and with `releaseOnStop` releases
+   * the Lease (empty holder, no claims) so that the others take the ranges over at their next
+   * round. Then completes the Observables. Idempotent.
+   *
+   * @returns a promise that resolves when done; it never rejects (a failed release is
+   *   reported on `errors$`) and waits at most `renewDeadline` for the network
+   */
+  stop(): Promise<void> {
+    this.stopping ??= this.shutdown();
+    return this.stopping;
+  }
+
+  private async shutdown(): Promise<void> {
+    const wasRunning = this.loop !== undefined;
+    this.loop?.unsubscribe();
+    this.round += 1;
+    this.deadline?.unsubscribe();
+    this.validUntil = Number.NEGATIVE_INFINITY;
+    this.setWorking([]);
+    if (wasRunning && this.options.releaseOnStop) {
+      const { renewDeadline, scheduler } = this.options;
+      await firstValueFrom(race(from(this.release()), timer(renewDeadline, scheduler)), {
+        defaultValue: undefined,
+      });
+    }
+    this.ranges.complete();
+    this.members.complete();
+    this.failures.complete();
+  }
+
+  private async release(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    // A round abandoned or in flight may have changed the Lease: one more try after a read.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      if (attempt > 0 && (await this.list(0)) === undefined) return;
+      if (this.ownLease === undefined) return;
+      if (await this.write([], '', 0)) return;
+    }
+  }
+
+  /** One round: observe, release, publish, confirm. */
+  private async runRound(round: number): Promise<void> {
+    const records = await this.list(round);
+    if (records === undefined) return;
+    const { identity, virtualNodes } = this.options;
+    const others = this.othersAlive();
+    const live = [...others.keys(), identity].sort();
+    if (!sameList(live, this.members.value)) this.members.next(live);
+    const target = hashRing(live, virtualNodes).get(identity) ?? [];
+    const plan = planClaims(this.working, target, claimsOf(others));
+    // Release before publishing: the claims written must cover everything still worked on.
+    this.setWorking(plan.keep);
+    const sentAt = this.now();
+    if (!(await this.write(plan.publish, identity, round))) return;
+    // An answer later than the deadline does not count: the others may already have seen the
+    // Lease unchanged for longer than this replica would now assume.
+    if (this.now() >= sentAt + this.options.renewDeadline) return;
+    this.renewed(sentAt);
+    if (sameRanges(plan.publish, plan.keep)) return;
+    if ((await this.list(round)) === undefined) return;
+    if (this.now() >= this.validUntil) return;
+    this.setWorking(confirmClaims(plan, claimsOf(this.othersAlive())));
+  }
+
+  /**
+   * Lists the group's Leases and takes them in; reports a failure.
+   *
+   * @returns the records, or undefined when the request failed or the round was abandoned
+   */
+  private async list(round: number): Promise<readonly MemberRecord[] | undefined> {
+    const { namespace, group, lease } = this.options;
+    let items: V1Lease[];
+    try {
+      const answer = await this.track(
+        this.api.listNamespacedLease({ namespace, labelSelector: `${shardGroupLabel}=${group}` }),
+      );
+      items = answer.items;
+    } catch (error) {
+      if (this.isCurrent(round))
+        this.report(toLeaseApiError('list', `${namespace}/${group}-*`, error));
+      return undefined;
+    }
+    if (!this.isCurrent(round)) return undefined;
+    const records = items.map(memberRecord);
+    for (const record of records) {
+      if (record.claimsError !== undefined && record.lease !== lease)
+        this.report(record.claimsError);
+    }
+    this.view.observe(records, this.now());
+    this.ownLease = items.find((item) => item.metadata?.name === lease);
+    return records;
+  }
+
+  /**
+   * Creates or replaces this replica's Lease with the given claims (`identity` `''` releases
+   * it); reports a failure.
+   *
+   * @returns whether the write succeeded (and the round is still current)
+   */
+  private async write(claims: RangeSet, identity: string, round: number): Promise<boolean> {
+    const { namespace, group, lease } = this.options;
+    const body = memberLease(
+      {
+        namespace,
+        name: lease,
+        group,
+        identity,
+        leaseDurationSeconds: identity === '' ? 1 : this.leaseDurationSeconds(),
+        claims,
+        now: this.now(),
+      },
+      this.ownLease,
+    );
+    const creating = this.ownLease === undefined;
+    try {
+      const written = await this.track(
+        creating
+          ? this.api.createNamespacedLease({ namespace, body })
+          : this.api.replaceNamespacedLease({ name: lease, namespace, body }),
+      );
+      if (this.isCurrent(round)) this.ownLease = written;
+      return this.isCurrent(round);
+    } catch (error) {
+      // A conflict or a deleted Lease: the next round's list brings the current version.
+      if (this.isCurrent(round)) {
+        this.report(
+          toLeaseApiError(creating ? 'create' : 'update', `${namespace}/${lease}`, error),
+        );
+      }
+      return false;
+    }
+  }
+
+  /** The other live members and their claims. */
+  private othersAlive(): Map<string, RangeSet> {
+    const members = this.view.live(this.now());
+    members.delete(this.options.identity);
+    return members;
+  }
+
+  /** A renewal sent at `sentAt` succeeded: work may go on until `sentAt + renewDeadline`. */
+  private renewed(sentAt: number): void {
+    const { renewDeadline, scheduler } = this.options;
+    this.validUntil = sentAt + renewDeadline;
+    this.deadline?.unsubscribe();
+    this.deadline = scheduler.schedule(
+      () => this.setWorking([]),
+      Math.max(0, this.validUntil - this.now()),
+    );
+  }
+
+  private setWorking(ranges: RangeSet): void {
+    if (sameRanges(ranges, this.working)) return;
+    this.working = ranges;
+    this.ranges.next(ranges);
+  }
+
+  private isCurrent(round: number): boolean {
+    // Round 0 is the release after a stop, which no round can supersede.
+    return round === 0 ? true : round === this.round && this.stopping === undefined;
+  }
+
+  private track<T>(promise: Promise<T>): Promise<T> {
+    this.inFlight.add(promise);
+    const forget = (): void => void this.inFlight.delete(promise);
+    promise.then(forget, forget);
+    return promise;
+  }
+
+  private report(error: ShardMembershipError): void {
+    this.failures.next(error);
+  }
+
+  private timedOut(): LeaseApiError {
+    const { namespace, lease, renewDeadline } = this.options;
+    const cause = new Error(`no answer within ${renewDeadline} ms`);
+    return new LeaseApiError(
+      'acquireOrRenew',
+      `${namespace}/${lease}`,
+      undefined,
+      undefined,
+      true,
+      cause,
+    );
+  }
+
+  private leaseDurationSeconds(): number {
+    return Math.ceil(this.options.leaseDuration / 1000);
+  }
+
+  private now(): number {
+    return this.options.scheduler.now();
+  }
+}
+
+function claimsOf(members: Map<string, RangeSet>): RangeSet {
+  return [...members.values()].reduce<RangeSet>((all, claims) => unionRanges(all, claims), []);
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
+}
