@@ -2,7 +2,15 @@ import { columnsFor } from '../view/columns.js';
 import { columnGap, layoutTable } from './tableLayout.js';
 
 const pods = columnsFor('Pod', true);
-const row = ['shop', 'checkout-7d9f8b6c5d-x2x9q', '1/1', 'CrashLoopBackOff', '12', '3h', 'worker-7'];
+const row = [
+  'shop',
+  'checkout-7d9f8b6c5d-x2x9q',
+  '1/1',
+  'CrashLoopBackOff',
+  '12',
+  '3h',
+  'worker-7',
+];
 
 function used(layout: { widths: readonly number[] }): number {
   return layout.widths.reduce((a, b) => a + b, 0) + columnGap * (layout.widths.length - 1);

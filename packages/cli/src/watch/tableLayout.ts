@@ -34,7 +34,10 @@ export function layoutTable(
   dropOrder: readonly number[],
 ): TableLayout {
   const natural = headers.map((header, column) =>
-    rows.reduce((max, cells) => Math.max(max, displayWidth(cells[column] ?? '')), displayWidth(header)),
+    rows.reduce(
+      (max, cells) => Math.max(max, displayWidth(cells[column] ?? '')),
+      displayWidth(header),
+    ),
   );
   let shown = headers.map((_, column) => column);
   const total = (columns: readonly number[], widths: readonly number[]): number =>
