@@ -1,7 +1,8 @@
 import type { InformerError } from '@rxkube/informer';
 import { ApiError } from '@rxkube/informer/errors';
 import type { KubeObject } from '@rxkube/store';
-import { Subscription, filter, firstValueFrom, map, takeUntil } from 'rxjs';
+import type { Subscription } from 'rxjs';
+import { filter, firstValueFrom, map, takeUntil } from 'rxjs';
 import { CliError } from '../errors/cliError.js';
 import { ExitCode } from '../errors/exitCodes.js';
 import { TrackedInformers } from '../informers/trackedInformers.js';
