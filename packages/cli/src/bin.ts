@@ -16,6 +16,7 @@ process.on('SIGTERM', stop);
 process.on('SIGHUP', stop);
 
 const code = await main(process.argv.slice(2), {
+  stdin: process.stdin,
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,

@@ -19,8 +19,9 @@ export interface ClusterConnection {
   readonly kind: 'kubeconfig' | 'simulated';
   readonly kubeConfig: KubeConfig;
   /**
-   * The API server URL as shown to users: without the user information a kubeconfig's URL may
-   * carry ({@link displayUrl}). Requests take the URL from `kubeConfig`.
+   * The API server as shown to users: a kubeconfig's URL without the user information it may
+   * carry ({@link displayUrl}); for the simulated cluster, words rather than its URL (nothing
+   * a user should open). Requests take the URL from `kubeConfig`.
    */
   readonly server: string;
   /** One line for the banner: which cluster is in use and where it comes from (no credentials). */
@@ -79,11 +80,11 @@ export async function connectCluster(
   return {
     kind: 'simulated',
     kubeConfig: cluster.kubeConfig,
-    server: cluster.server.url,
+    // The embedded API server's URL is not shown: it wants the token only the command holds,
+    // so a user who opened it would get a 401. The dashboard's URL is the one to open.
+    server: 'the embedded simulated cluster',
     name: 'simulated',
-    banner:
-      `embedded simulated cluster (--demo) · ${cluster.simulation.podCount} pods churning${faults}` +
-      ` · ${cluster.server.url}`,
+    banner: `embedded simulated cluster (--demo) · ${cluster.simulation.podCount} pods churning${faults}`,
     warnings$: cluster.simulation.failures$.pipe(
       map((err) => `simulated cluster: a step failed and was skipped: ${String(err)}`),
     ),

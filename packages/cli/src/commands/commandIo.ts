@@ -1,5 +1,9 @@
 /** What a command reads and writes: injectable, so tests and the entry point share the code. */
 export interface CommandIo {
+  /** Keys for the live table, when it is a terminal; none in tests that only read output. */
+  readonly stdin?:
+    | (NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown })
+    | undefined;
   readonly stdout: NodeJS.WriteStream;
   readonly stderr: NodeJS.WriteStream;
   readonly env: NodeJS.ProcessEnv;

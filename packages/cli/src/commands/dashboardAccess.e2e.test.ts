@@ -57,3 +57,12 @@ test('on loopback (the default) it needs no token and warns of nothing', async (
   expect((await httpGet(url.href, '/api/info')).status).toBe(200);
   expect(await cli.interrupt()).toBe(0);
 });
+
+test('on the simulated cluster it names one URL to open: the dashboard, not the API server', async () => {
+  const { cli, url } = await dashboard();
+  await cli.waitFor((p) => /Ctrl-C to quit/.test(p.stdout), 'the whole start message');
+  const urls = `${cli.stderr}\n${cli.stdout}`.match(/\bhttps?:\/\/\S+/g) ?? [];
+  const page = await httpGet(url.href, '/api/info');
+  expect({ urls, page: page.status }).toEqual({ urls: [url.href], page: 200 });
+  expect(await cli.interrupt()).toBe(0);
+});

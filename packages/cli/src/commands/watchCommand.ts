@@ -1,7 +1,8 @@
 import type { InformerError } from '@rxkube/informer';
 import { ApiError } from '@rxkube/informer/errors';
 import type { KubeObject } from '@rxkube/store';
-import { Subscription, filter, firstValueFrom, map, takeUntil } from 'rxjs';
+import type { Subscription } from 'rxjs';
+import { filter, firstValueFrom, map, takeUntil } from 'rxjs';
 import { CliError } from '../errors/cliError.js';
 import { ExitCode } from '../errors/exitCodes.js';
 import { TrackedInformers } from '../informers/trackedInformers.js';
@@ -10,13 +11,11 @@ import { resolveResource } from '../resources/resolveResource.js';
 import { failureReports } from '../status/failureReports.js';
 import { columnsFor } from '../view/columns.js';
 import { startJsonEvents } from '../watch/jsonEvents.js';
-import { startLiveScreen } from '../watch/liveScreen.js';
-import { startPlainFrames } from '../watch/plainFrames.js';
+import { startPlainLines } from '../watch/plainLines.js';
 import { createProgress, isSizedTerminal } from '../watch/progress.js';
-import { colorEnabled, makeStyle } from '../watch/style.js';
-import { WatchModel } from '../watch/watchModel.js';
 import { aborted, type CommandIo } from './commandIo.js';
 import { openCluster, type OpenClusterOptions } from './openCluster.js';
+import { WatchViews } from './watchViews.js';
 
 /** Options of `rxkube watch`. */
 interface WatchCommandOptions extends OpenClusterOptions {
@@ -107,31 +106,36 @@ export async function runWatch(options: WatchCommandOptions, io: CommandIo): Pro
       );
     }
 
-    if (options.output === 'table') {
-      const model = new WatchModel(informer);
-      const columns = columnsFor(resource.kind, resource.namespaced && namespace === undefined);
-      subscriptions.push(new Subscription(() => model.close()));
-      if (live) {
-        const title = `rxkube watch ${qualifiedName(resource)}${namespace === undefined ? (resource.namespaced ? ' -A' : '') : ` -n ${namespace}`}`;
-        subscriptions.push(
-          startLiveScreen(
-            io.stdout,
-            model,
-            tracker,
-            columns,
-            {
-              title,
-              cluster:
-                connection.name === 'simulated'
-                  ? 'embedded simulated cluster'
-                  : `context ${connection.name}`,
-            },
-            makeStyle(colorEnabled(io.stdout, io.env)),
-          ),
-        );
-      } else {
-        subscriptions.push(startPlainFrames(io.stdout, model, columns));
+    if (options.output === 'table' && !live) {
+      subscriptions.push(
+        startPlainLines(
+          io.stdout,
+          informer,
+          columnsFor(resource.kind, resource.namespaced && namespace === undefined),
+        ),
+      );
+    }
+    if (live) {
+      // On the terminal, a refusal after the sync shows in the status line and the informer
+      // keeps trying (RBAC may be granted meanwhile); quitting is the user's call.
+      const switcher = new WatchViews(connection.kubeConfig, resources, io, {
+        cluster:
+          connection.name === 'simulated'
+            ? 'embedded simulated cluster'
+            : `context ${connection.name}`,
+        first: { resource, namespace, informers, informer, tracker },
+        namespace:
+          options.allNamespaces === true
+            ? undefined
+            : (options.namespace ?? contextNamespace ?? 'default'),
+        selectors: { labelSelector: options.selector, fieldSelector: options.fieldSelector },
+      });
+      try {
+        await Promise.race([aborted(io.signal), switcher.quit]);
+      } finally {
+        switcher.close();
       }
+      return ExitCode.ok;
     }
     const end = await Promise.race([aborted(io.signal).then(() => undefined), failure]);
     if (end !== undefined) throw end;

@@ -75,7 +75,14 @@ export class StatusTracker {
    */
   attach(informer: SharedIndexInformer<object>): void {
     this.informer = informer;
-    this.subscriptions.add(informer.hasSynced$.subscribe((synced) => this.update({ synced })));
+    // The cache size is read when the sync completes, not at the next second's sample: the
+    // first frame under a full table must not say `0 objects`.
+    this.subscriptions.add(
+      informer.hasSynced$.subscribe((synced) => {
+        this.update({ synced });
+        if (synced) this.sample();
+      }),
+    );
     this.subscriptions.add(
       informer.errors$.subscribe((error: InformerError) => {
         // The message may quote a Status of any size and content: kept escaped and capped.
@@ -112,15 +119,17 @@ export class StatusTracker {
         this.outcomes.next({ type: 'succeeded', verb: 'list' });
         return;
       case 'watching':
+        // Opening a watch is no success yet: a refused one fails right after, and resetting
+        // the count here kept every retry at `attempt 1`.
         this.watches += 1;
         this.update({
           link: 'watching',
           relisting: false,
           reconnects: Math.max(0, this.watches - 1),
-          failures: 0,
         });
         return;
       case 'watched':
+        this.update({ failures: 0 });
         this.outcomes.next({ type: 'succeeded', verb: 'watch' });
         return;
       case 'failed':

@@ -19,13 +19,37 @@ export interface ColumnSet {
    * @returns its cells, one per header
    */
   cells(obj: TableObject, now: number): string[];
+  /**
+   * Columns a narrow screen leaves out, first dropped first (NAME and the status column are
+   * never among them: they are cut instead).
+   */
+  readonly dropOrder: readonly number[];
+  /**
+   * Orders two objects by one column: numbers as numbers, AGE by creation time (youngest
+   * first), text by code point.
+   *
+   * @param a - an object
+   * @param b - another
+   * @param column - the column's index
+   * @param now - the current time (ms)
+   * @returns negative, zero or positive
+   */
+  compare(a: TableObject, b: TableObject, column: number, now: number): number;
 }
 
 type Field = (obj: TableObject, now: number) => string;
 
 const age: Field = (obj, now) => formatAge(iso(obj.metadata?.creationTimestamp), now);
 
-const kinds: Record<string, { headers: string[]; fields: Field[]; status: number }> = {
+/** A kind's own columns; `drop` names those a narrow screen leaves out, first dropped first. */
+interface KindColumns {
+  headers: string[];
+  fields: Field[];
+  status: number;
+  drop: string[];
+}
+
+const kinds: Record<string, KindColumns> = {
   Pod: {
     headers: ['READY', 'STATUS', 'RESTARTS', 'AGE', 'NODE'],
     fields: [
@@ -39,6 +63,7 @@ const kinds: Record<string, { headers: string[]; fields: Field[]; status: number
       (o) => str(get(o, 'spec', 'nodeName')) || '<none>',
     ],
     status: 1,
+    drop: ['NODE', 'AGE', 'RESTARTS', 'READY'],
   },
   Deployment: {
     headers: ['READY', 'UP-TO-DATE', 'AVAILABLE', 'AGE'],
@@ -49,6 +74,7 @@ const kinds: Record<string, { headers: string[]; fields: Field[]; status: number
       age,
     ],
     status: -1,
+    drop: ['AGE', 'UP-TO-DATE', 'AVAILABLE'],
   },
   Node: {
     headers: ['STATUS', 'AGE', 'VERSION'],
@@ -68,11 +94,13 @@ const kinds: Record<string, { headers: string[]; fields: Field[]; status: number
         ),
     ],
     status: 0,
+    drop: ['VERSION', 'AGE'],
   },
   Namespace: {
     headers: ['STATUS', 'AGE'],
     fields: [(o) => str(get(o, 'status', 'phase')) || 'Active', age],
     status: 0,
+    drop: ['AGE'],
   },
   Service: {
     headers: ['TYPE', 'CLUSTER-IP', 'AGE'],
@@ -82,6 +110,7 @@ const kinds: Record<string, { headers: string[]; fields: Field[]; status: number
       age,
     ],
     status: -1,
+    drop: ['AGE', 'CLUSTER-IP', 'TYPE'],
   },
 };
 
@@ -94,17 +123,33 @@ const kinds: Record<string, { headers: string[]; fields: Field[]; status: number
  * @returns the columns
  */
 export function columnsFor(kind: string, withNamespace: boolean): ColumnSet {
-  const own = kinds[kind] ?? { headers: ['AGE'], fields: [age], status: -1 };
+  const own = kinds[kind] ?? { headers: ['AGE'], fields: [age], status: -1, drop: ['AGE'] };
   const lead = withNamespace ? 2 : 1;
+  const headers = [...(withNamespace ? ['NAMESPACE'] : []), 'NAME', ...own.headers];
+  const cells = (obj: TableObject, now: number): string[] => [
+    ...(withNamespace ? [obj.metadata?.namespace ?? ''] : []),
+    obj.metadata?.name ?? '',
+    ...own.fields.map((field) => field(obj, now)),
+  ];
   return {
-    headers: [...(withNamespace ? ['NAMESPACE'] : []), 'NAME', ...own.headers],
+    headers,
     statusColumn: own.status < 0 ? -1 : own.status + lead,
-    cells: (obj, now) => [
-      ...(withNamespace ? [obj.metadata?.namespace ?? ''] : []),
-      obj.metadata?.name ?? '',
-      ...own.fields.map((field) => field(obj, now)),
-    ],
+    cells,
+    // The namespace goes after the kind's own columns: NAME alone still finds an object.
+    dropOrder: [...own.drop, 'NAMESPACE'].map((h) => headers.indexOf(h)).filter((i) => i >= 0),
+    compare: (a, b, column, now) =>
+      headers[column] === 'AGE'
+        ? created(b) - created(a)
+        : naturalOrder.compare(cells(a, now)[column] ?? '', cells(b, now)[column] ?? ''),
   };
+}
+
+/** Numbers inside text in numeric order (`web-2` before `web-10`, `3` before `12`). */
+const naturalOrder = new Intl.Collator('en', { numeric: true });
+
+function created(obj: TableObject): number {
+  const at = Date.parse(iso(obj.metadata?.creationTimestamp) ?? '');
+  return Number.isNaN(at) ? 0 : at;
 }
 
 function get(obj: TableObject, section: string, field: string): unknown {

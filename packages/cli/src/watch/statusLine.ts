@@ -1,4 +1,5 @@
 import type { StatusPart } from '../view/statusText.js';
+import { displayWidth, truncateToWidth } from './terminalWidth.js';
 
 /** What separates two parts on the line (`  ·  `), in columns. */
 const separatorWidth = 5;
@@ -9,15 +10,15 @@ const separatorWidth = 5;
  * error) has up to half of the line kept for it and is cut with `…` to the room left. So a long
  * error shortens itself, never the parts before it, and is never squeezed out.
  *
- * Widths count code points: text is expected to be sanitised, and wide (CJK) characters count
- * as one column, which can make a line wrap early on a narrow terminal.
+ * Widths are terminal columns ({@link displayWidth}): text is expected to be sanitised; wide
+ * (CJK) characters count two.
  *
  * @param parts - the parts, in reading order
  * @param width - the line's width in columns
  * @returns the parts to show, with the shrinking one cut to fit
  */
 export function fitStatusLine(parts: readonly StatusPart[], width: number): StatusPart[] {
-  const length = (text: string): number => [...text].length;
+  const length = displayWidth;
   const kept = (part: StatusPart): number =>
     Math.min(length(part.text) + separatorWidth, Math.floor(width / 2));
   // Room still promised to the shrinking parts not placed yet.
@@ -41,15 +42,9 @@ export function fitStatusLine(parts: readonly StatusPart[], width: number): Stat
         continue;
       }
     }
-    const text = cut(part.text, room);
+    const text = truncateToWidth(part.text, room);
     out.push({ ...part, text });
     used += gap + length(text);
   }
   return out;
-}
-
-/** Cuts text to `room` code points, the last one `…` when something was cut. */
-function cut(text: string, room: number): string {
-  const chars = [...text];
-  return chars.length <= room ? text : `${chars.slice(0, Math.max(0, room - 1)).join('')}…`;
 }

@@ -1,7 +1,13 @@
 import type { InformerEvent, SharedIndexInformer } from '@rxkube/informer';
 import { DeletedFinalStateUnknown, type KubeObject } from '@rxkube/store';
 import { Subject, Subscription, type Observable } from 'rxjs';
-import type { RowChange } from './tableFrame.js';
+
+/** A recent change to a row, highlighted for a moment. */
+export interface RowChange {
+  readonly type: 'add' | 'update' | 'delete';
+  /** When it happened (ms). */
+  readonly at: number;
+}
 
 /** How long a change stays highlighted (and a deleted row stays visible), in ms. */
 const highlightMs = 2_000;
