@@ -9,7 +9,6 @@ import { deltaKey } from './deltaKey.js';
 import type { TransformFunc } from './deltaFifoQueueOptions.js';
 import { DeltaType, Deltas, type Delta } from './deltas.js';
 import { queueView, replaceDeletions, resyncDeltas, type QueuedChanges } from './derivedDeltas.js';
-import type { DrainableQueue } from './drainableQueue.js';
 import type { QueueEntry } from './keyedQueue.js';
 import { popInTurn } from './popInTurn.js';
 import { PopLifecycle } from './popLifecycle.js';
@@ -50,7 +49,9 @@ import { ItemFifo } from './workqueue/itemFifo.js';
  * await fifo.pop((deltas, isInInitialList) => applyDeltas(indexer, deltas, isInInitialList));
  * ```
  */
-export class RealFIFO<T> implements DrainableQueue<T> {
+export class RealFIFO<T> {
+  // It satisfies the internal `DrainableQueue` structurally (checked in `createFifo`); naming the
+  // interface here would put an internal type in the published declarations.
   private readonly keyFunction: KeyFunc<T>;
   private readonly knownObjects: KeyListerGetter<T> | undefined;
   private readonly transformer: TransformFunc<T> | undefined;
