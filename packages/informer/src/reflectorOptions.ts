@@ -63,8 +63,12 @@ export interface ReflectorOptions {
    */
   idleTimeoutMs?: number;
   /**
-   * Start with a streaming list (`sendInitialEvents`) instead of a paged list, falling back to
-   * list-then-watch when the server rejects it. Default false.
+   * Sync with a streaming list (client-go's WatchList: a watch with `sendInitialEvents=true`,
+   * `resourceVersionMatch=NotOlderThan` and bookmarks, complete at the bookmark annotated
+   * `k8s.io/initial-events-end`) instead of a paged list. As in client-go 1.35+, a streaming
+   * list the server refuses (422 with its `WatchList` gate off, 400, 403, 500…), or that it
+   * answers with an ordinary watch, falls back to a paged list for that sync only: every later
+   * relist tries streaming again. `false` always lists page by page. Default true.
    */
   streamingList?: boolean;
   /**

@@ -27,6 +27,7 @@ import { listAll } from './pager.js';
 import {
   initialContext,
   transition,
+  veryShortWatchMs,
   type ReflectorContext,
   type ReflectorOutcome,
   type ReflectorStep,
@@ -100,7 +101,7 @@ export class ReflectorRun<T> {
     this.idleTimeoutMs = options.idleTimeoutMs ?? 2.5 * (options.bookmarkIntervalMs ?? 60_000);
     this.minWatchTimeoutMs = options.minWatchTimeoutMs ?? 300_000;
     this.keyFunc = options.keyFunc ?? deletionHandlingMetaNamespaceKeyFunc;
-    this.context = initialContext(options.streamingList ?? false, lw.pageSize);
+    this.context = initialContext(options.streamingList ?? true, lw.pageSize);
   }
 
   /** Starts with the first list (or streaming list). */
@@ -278,7 +279,14 @@ export class ReflectorRun<T> {
       collectInitial(initial, event.type, event.object, this.keyFunc);
       return;
     }
-    if (event.object.metadata?.annotations?.[initialEventsEndAnnotation] !== 'true') return;
+    if (event.object.metadata?.annotations?.[initialEventsEndAnnotation] !== 'true') {
+      // A server that serves streaming lists sends no bookmark before the annotated one (the
+      // first bookmark of such a watch carries the annotation); an ordinary one means it
+      // ignored `sendInitialEvents` and will never end the initial events. client-go waits
+      // for the watch's timeout and streams again; a list now makes progress at once.
+      this.watchFailed(state, new WatchListError(this.errorContext, 'unsupported'));
+      return;
+    }
     const resourceVersion = resourceVersionOf(event.object) ?? '';
     state.initial = undefined;
     this.monitor.listed?.(initial.size, resourceVersion);
@@ -331,16 +339,23 @@ export class ReflectorRun<T> {
     this.dispatch({ type: 'watchFailed', error, opened, durationMs, events: state.events });
   }
 
-  /** The server ended the watch; a streaming list that ends before its bookmark failed. */
+  /**
+   * The server ended the watch. A streaming list that ends before its bookmark failed: streamed
+   * again, unless it was very short (client-go's `VeryShortWatchError` there falls back to a
+   * list).
+   */
   private watchCompleted(state: WatchState<T>): void {
     this.watchEnded(state);
+    const durationMs = this.scheduler.now() - state.startedAt;
     if (state.initial !== undefined) {
-      const error = new WatchListError(this.errorContext);
+      const error =
+        durationMs < veryShortWatchMs && state.events === 0
+          ? new VeryShortWatchError(durationMs, this.errorContext)
+          : new WatchListError(this.errorContext);
       this.report(error);
       this.dispatch({ type: 'watchListFailed', error, opened: true });
       return;
     }
-    const durationMs = this.scheduler.now() - state.startedAt;
     this.dispatch({ type: 'watchEnded', durationMs, events: state.events });
   }
 
