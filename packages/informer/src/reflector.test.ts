@@ -410,7 +410,10 @@ describe('streaming list', () => {
     scheduler.advance(800);
     // The relist after the 410 is a streaming one again, from the last version.
     expect(lw.lists).toHaveLength(1);
-    expect(lw.lastWatch().options).toMatchObject({ resourceVersion: '10', sendInitialEvents: true });
+    expect(lw.lastWatch().options).toMatchObject({
+      resourceVersion: '10',
+      sendInitialEvents: true,
+    });
     lw.lastWatch().subject.error(rejected);
     expect(lw.lastList().options).toEqual({ resourceVersion: '10' });
   });
@@ -420,7 +423,9 @@ describe('streaming list', () => {
     lw.emit({ type: 'ADDED', object: pod('a', '3') });
     lw.emit({ type: 'BOOKMARK', object: { metadata: { resourceVersion: '9' } } });
     expect(lw.lastWatch().active).toBe(false);
-    expect(errors).toEqual([expect.objectContaining({ kind: 'watchList', failure: 'unsupported' })]);
+    expect(errors).toEqual([
+      expect.objectContaining({ kind: 'watchList', failure: 'unsupported' }),
+    ]);
     expect(lw.lastList().options).toEqual({ resourceVersion: '0', limit: 500 });
     sync([pod('a', '5')], '10');
     expect(outputs).toEqual(listed([pod('a', '5')], '10'));
