@@ -27,6 +27,8 @@ let lw: FakeListerWatcher<TestPod>;
 let scheduler: VirtualClock;
 let outputs: ReflectorEvent<TestPod>[];
 let errors: InformerError[];
+/** Streaming-list failures that a paged list replaced (the monitor's `fallingBackToList`). */
+let fallbacks: InformerError[];
 let subscription: Subscription;
 
 /**
@@ -39,6 +41,7 @@ function start(options: ReflectorOptions = {}, pageSize?: number): void {
     scheduler,
     random: () => 0,
     onError: (err) => errors.push(err),
+    monitor: { fallingBackToList: (cause) => fallbacks.push(cause) },
     streamingList: false,
     ...options,
   }).subscribe((output) => outputs.push(output));
@@ -62,6 +65,7 @@ beforeEach(() => {
   scheduler = new VirtualClock();
   outputs = [];
   errors = [];
+  fallbacks = [];
 });
 afterEach(() => subscription.unsubscribe());
 
@@ -402,6 +406,9 @@ describe('streaming list', () => {
       ctx,
     );
     lw.lastWatch().subject.error(rejected);
+    // Expected of many servers: reported to the monitor, not as a failure.
+    expect(fallbacks).toEqual([rejected]);
+    expect(errors).toEqual([]);
     expect(lw.lists).toHaveLength(1);
     expect(lw.lastList().options).toEqual({ resourceVersion: '0', limit: 500 });
     sync([pod('a', '5')], '10');
@@ -423,9 +430,10 @@ describe('streaming list', () => {
     lw.emit({ type: 'ADDED', object: pod('a', '3') });
     lw.emit({ type: 'BOOKMARK', object: { metadata: { resourceVersion: '9' } } });
     expect(lw.lastWatch().active).toBe(false);
-    expect(errors).toEqual([
+    expect(fallbacks).toEqual([
       expect.objectContaining({ kind: 'watchList', failure: 'unsupported' }),
     ]);
+    expect(errors).toEqual([]);
     expect(lw.lastList().options).toEqual({ resourceVersion: '0', limit: 500 });
     sync([pod('a', '5')], '10');
     expect(outputs).toEqual(listed([pod('a', '5')], '10'));
@@ -435,7 +443,7 @@ describe('streaming list', () => {
     start({ streamingList: true });
     scheduler.advance(999);
     lw.lastWatch().subject.complete();
-    expect(errors.map((e) => e.kind)).toEqual(['shortWatch']);
+    expect(fallbacks.map((e) => e.kind)).toEqual(['shortWatch']);
     expect(lw.lastList().options).toEqual({ resourceVersion: '0', limit: 500 });
   });
 

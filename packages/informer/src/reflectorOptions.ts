@@ -30,6 +30,13 @@ export interface ReflectorMonitor {
    * (bookmarks included).
    */
   watchEnded?(durationMs: number, events: number): void;
+  /**
+   * The server does not serve streaming lists (it refused one with a 4xx, 422 when its
+   * `WatchList` gate is off, or answered an ordinary or a very short watch): a paged list does
+   * this sync. Expected of many servers, so it is reported here and not to `onError`, as
+   * client-go only logs it (at V(4)).
+   */
+  fallingBackToList?(cause: InformerError): void;
   /** A watch event arrived. */
   event?(type: WatchEventType): void;
   /** The Reflector is waiting before its next attempt. */

@@ -132,6 +132,7 @@ export class ReflectorRun<T> {
         if (this.stopped) return;
         const result = transition(this.settled(), next);
         this.context = result.context;
+        if (next.type === 'watchListFailed') this.reportWatchListFailure(next.error, result.step);
         if (result.veryShortWatchMs !== undefined) {
           this.report(new VeryShortWatchError(result.veryShortWatchMs, this.errorContext));
         }
@@ -321,12 +322,14 @@ export class ReflectorRun<T> {
     );
   }
 
-  /** The watch failed: report, stop it, and let the machine decide what comes next. */
+  /**
+   * The watch failed: stop it, report, and let the machine decide what comes next (a streaming
+   * list's failure is reported once the machine has decided, see `reportWatchListFailure`).
+   */
   private watchFailed(state: WatchState<T>, err: unknown): void {
     state.current.unsubscribe();
     this.watchEnded(state);
     const error = this.typed(err);
-    this.report(error);
     const opened = !(
       error instanceof ConnectionError ||
       (error instanceof ApiError && error.source === 'response')
@@ -335,6 +338,7 @@ export class ReflectorRun<T> {
       this.dispatch({ type: 'watchListFailed', error, opened });
       return;
     }
+    this.report(error);
     const durationMs = this.scheduler.now() - state.startedAt;
     this.dispatch({ type: 'watchFailed', error, opened, durationMs, events: state.events });
   }
@@ -352,7 +356,6 @@ export class ReflectorRun<T> {
         durationMs < veryShortWatchMs && state.events === 0
           ? new VeryShortWatchError(durationMs, this.errorContext)
           : new WatchListError(this.errorContext);
-      this.report(error);
       this.dispatch({ type: 'watchListFailed', error, opened: true });
       return;
     }
@@ -361,6 +364,22 @@ export class ReflectorRun<T> {
 
   private watchEnded(state: WatchState<T>): void {
     this.monitor.watchEnded?.(this.scheduler.now() - state.startedAt, state.events);
+  }
+
+  /**
+   * A streaming list the server does not serve (refused with a 4xx, answered by an ordinary or a
+   * very short watch) gives way to a paged list: client-go's quiet fallback, expected of many
+   * servers, so it goes to the monitor. Anything else (a 500, a dead or broken stream) is a
+   * failure, whatever comes next.
+   */
+  private reportWatchListFailure(error: unknown, next: ReflectorStep | undefined): void {
+    const typed = this.typed(error);
+    const notServed =
+      (typed instanceof ApiError && typed.code >= 400 && typed.code < 500) ||
+      (typed instanceof WatchListError && typed.failure === 'unsupported') ||
+      typed instanceof VeryShortWatchError;
+    if (next?.type === 'list' && notServed) this.monitor.fallingBackToList?.(typed);
+    else this.report(typed);
   }
 
   private typed(err: unknown): InformerError {
