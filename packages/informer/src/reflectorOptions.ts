@@ -31,8 +31,8 @@ export interface ReflectorMonitor {
    */
   watchEnded?(durationMs: number, events: number): void;
   /**
-   * The server does not serve streaming lists (it refused one with a 4xx, 422 when its
-   * `WatchList` gate is off, or answered an ordinary or a very short watch): a paged list does
+   * The server does not serve streaming lists (it refused one's options with 422, as when its
+   * `WatchList` gate is off, or 400, or answered an ordinary or a very short watch): a paged list does
    * this sync. Expected of many servers, so it is reported here and not to `onError`, as
    * client-go only logs it (at V(4)).
    */

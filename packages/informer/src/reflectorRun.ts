@@ -10,7 +10,7 @@ import {
 } from 'rxjs';
 import { Backoff } from './backoff.js';
 import { idleTimeout } from './idleTimeout.js';
-import { retryAfterMs } from './errorPredicates.js';
+import { isRejectedRequest, retryAfterMs } from './errorPredicates.js';
 import {
   ApiError,
   ConnectionError,
@@ -367,15 +367,15 @@ export class ReflectorRun<T> {
   }
 
   /**
-   * A streaming list the server does not serve (refused with a 4xx, answered by an ordinary or a
-   * very short watch) gives way to a paged list: client-go's quiet fallback, expected of many
-   * servers, so it goes to the monitor. Anything else (a 500, a dead or broken stream) is a
-   * failure, whatever comes next.
+   * A streaming list the server does not serve (its options refused with 422 or 400, or answered
+   * by an ordinary or a very short watch) gives way to a paged list: client-go's quiet fallback,
+   * expected of many servers, so it goes to the monitor. Anything else (401, 403, a 500, a dead
+   * or broken stream) is a failure, whatever comes next.
    */
   private reportWatchListFailure(error: unknown, next: ReflectorStep | undefined): void {
     const typed = this.typed(error);
     const notServed =
-      (typed instanceof ApiError && typed.code >= 400 && typed.code < 500) ||
+      isRejectedRequest(typed) ||
       (typed instanceof WatchListError && typed.failure === 'unsupported') ||
       typed instanceof VeryShortWatchError;
     if (next?.type === 'list' && notServed) this.monitor.fallingBackToList?.(typed);
