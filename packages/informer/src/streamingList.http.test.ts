@@ -149,18 +149,28 @@ test('the bookmark annotated k8s.io/initial-events-end ends the sync, at its ver
   expect(inSync(running)).toBe(true);
 });
 
-test('a server whose WatchList gate is off refuses with 422: one paged list, and each relist tries streaming again', async () => {
-  await startServer({ watchList: false });
+/**
+ * Starts a default informer on a server that refuses its streaming list, and checks that it
+ * synced by one refused streaming list, one paged list and a watch from that list's version.
+ *
+ * @returns the synced informer, watching
+ */
+async function syncedByFallback(): Promise<SharedIndexInformer<KubeObject>> {
   const running = start();
   await running.waitForCacheSync();
   await eventually(() => server.openWatches === 1, 'the watch');
   expect(inSync(running)).toBe(true);
-  const listed = running.lastSyncResourceVersion();
   expect(podRequests()).toEqual([
     streamingListRequest(),
     { resourceVersion: '0', limit: '500' },
-    watchRequest(listed),
+    watchRequest(running.lastSyncResourceVersion()),
   ]);
+  return running;
+}
+
+test('a server whose WatchList gate is off refuses with 422: one paged list, and each relist tries streaming again', async () => {
+  await startServer({ watchList: false });
+  const running = await syncedByFallback();
   // A refusal is expected of such servers: logged as a fallback, not reported as a failure.
   expect(errors).toEqual([]);
   expect(infos).toEqual([
@@ -187,16 +197,7 @@ test.each([400, 403] as const)(
   async (code) => {
     await startServer();
     server.faults.failRequests({ code, verb: 'watch' });
-    const running = start();
-    await running.waitForCacheSync();
-    await eventually(() => server.openWatches === 1, 'the watch');
-    expect(inSync(running)).toBe(true);
-    const listed = running.lastSyncResourceVersion();
-    expect(podRequests()).toEqual([
-      streamingListRequest(),
-      { resourceVersion: '0', limit: '500' },
-      watchRequest(listed),
-    ]);
+    const running = await syncedByFallback();
     if (code === 400) {
       // Options refused: the server does not serve streaming lists; logged, not a failure.
       expect(errors).toEqual([]);
