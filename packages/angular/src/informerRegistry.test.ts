@@ -133,6 +133,8 @@ test('a lister-watcher that cannot be built fails that request alone; running in
           if (typeof ref !== 'string' && ref.plural === 'secrets') throw refused;
           return resource.listerWatcher();
         },
+        // The scripted resource answers lists, not streaming lists.
+        informer: { reflector: { streamingList: false } },
       }),
     ],
     Injector.NULL as EnvironmentInjector,

@@ -25,6 +25,7 @@ import { listerWatcher } from '@rxkube/informer/node';
 import { NamespaceIndex, metaNamespaceIndexFunc, type KubeObject } from '@rxkube/store';
 import { realisticPod, seededRandom } from '@rxkube/testing';
 import { firstValueFrom } from 'rxjs';
+import { isStreamingList, refuseStreamingList } from './compare/streamingListRefusal.js';
 
 /** One measurement, as a child process reports it. */
 interface Sample {
@@ -79,6 +80,10 @@ async function serve(count: number, chunkBytes: number, everyMs: number): Promis
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname.endsWith('/version')) {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"major":"1"}');
+      return;
+    }
+    if (url.searchParams.get('watch') === 'true' && isStreamingList(url)) {
+      refuseStreamingList(res);
       return;
     }
     res.writeHead(200, { 'content-type': 'application/json' });

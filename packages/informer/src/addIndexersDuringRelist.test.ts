@@ -15,6 +15,8 @@ test('an index added while a relist is held is in the held snapshot, and follows
   const informer = new SharedIndexInformer(lw, {
     scheduler: new VirtualClock(),
     logger: silentLogger,
+    // The scripted lister-watcher answers a paged list.
+    reflector: { streamingList: false },
   });
   const running = informer.start();
   informer.indexer$.subscribe();

@@ -21,7 +21,7 @@ test('runs list-watch into the queue and pops into process, resyncing when allow
     },
     fullResyncPeriod: 1000,
     shouldResync: () => allowResync,
-    reflector: { scheduler, random: () => 0 },
+    reflector: { scheduler, random: () => 0, streamingList: false },
   });
   const running = controller.run();
   lw.respondList([pod('a', '1')], '10');
@@ -55,7 +55,7 @@ test('retryOnError requeues an item whose processing failed', async () => {
     process: () => {
       if (++attempts === 1) throw new Error('transient');
     },
-    reflector: { scheduler: new VirtualClock() },
+    reflector: { scheduler: new VirtualClock(), streamingList: false },
   });
   const running = controller.run();
   lw.respondList([pod('a', '1')], '10');

@@ -63,7 +63,11 @@ test('by default an informer writes its failures to the console, rate-limited, w
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   const informer = new SharedIndexInformer(lw, {
     scheduler,
-    reflector: { random: () => 0, backoff: { initialMs: 1000, maxMs: 1000 } },
+    reflector: {
+      random: () => 0,
+      backoff: { initialMs: 1000, maxMs: 1000 },
+      streamingList: false,
+    },
   });
   informer.start();
   const unauthorized = (): ApiError =>

@@ -292,13 +292,32 @@ export class VeryShortWatchError extends InformerError {
   }
 }
 
-/** A streaming list ended before its initial-events-end bookmark. */
+/**
+ * Why a streaming list failed without an error from the server: `ended`, the stream ended
+ * before its initial-events-end bookmark (the Reflector streams again after a backoff);
+ * `unsupported`, the server sent an ordinary bookmark first, so it answered an ordinary watch
+ * and ignored `sendInitialEvents` (the Reflector lists instead, for that sync).
+ */
+export type WatchListFailure = 'ended' | 'unsupported';
+
+/** A streaming list did not deliver its initial events up to the initial-events-end bookmark. */
 export class WatchListError extends InformerError {
   readonly kind = 'watchList';
 
-  /** @param context - resource and resource version */
-  constructor(context: ErrorContext) {
-    super(`watch-list ${context.resource}: ended before the initial events were complete`, context);
+  /**
+   * @param context - resource and resource version
+   * @param failure - what went wrong; default `ended`
+   */
+  constructor(
+    context: ErrorContext,
+    readonly failure: WatchListFailure = 'ended',
+  ) {
+    super(
+      failure === 'ended'
+        ? `watch-list ${context.resource}: ended before the initial events were complete`
+        : `watch-list ${context.resource}: the server answered an ordinary watch (a bookmark without k8s.io/initial-events-end before the initial events were complete): it does not support streaming lists`,
+      context,
+    );
   }
 }
 

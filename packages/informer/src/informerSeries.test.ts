@@ -26,7 +26,8 @@ beforeEach(() => {
     metrics,
     scheduler: clock,
     logger: silentLogger,
-    reflector: { random: () => 0 },
+    // The scripted lister-watcher answers paged lists.
+    reflector: { random: () => 0, streamingList: false },
   });
   informer.errors$.subscribe((error) => errors.push(error));
 });

@@ -87,6 +87,12 @@ export class InformerTelemetry {
       },
       event: (type) => counters.event(type),
       backingOff: (delayMs) => logger.debug('backing off', { informer, delayMs }),
+      fallingBackToList: (cause) =>
+        logger.info('streaming list not served, listing instead', {
+          informer,
+          cause: cause.message,
+          kind: cause.kind,
+        }),
     };
   }
 

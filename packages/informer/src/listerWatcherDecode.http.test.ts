@@ -34,10 +34,20 @@ afterEach(async () => {
   await stopWhenSocketsClosed(server);
 });
 
-function start(decode: (raw: unknown) => PodModel): void {
+/**
+ * @param decode - the lister-watcher's decode
+ * @param streamingList - the sync's mode; default the informer's (a streaming list)
+ */
+function start(decode: (raw: unknown) => PodModel, streamingList?: boolean): void {
   informer = new SharedIndexInformer(
     listerWatcher(server.kubeConfig(), { version: 'v1', plural: 'pods' }, { decode }),
-    { logger: silentLogger, reflector: { backoff: { initialMs: 5, maxMs: 20 } } },
+    {
+      logger: silentLogger,
+      reflector: {
+        backoff: { initialMs: 5, maxMs: 20 },
+        ...(streamingList === undefined ? {} : { streamingList }),
+      },
+    },
   );
   informer.errors$.subscribe((error) => errors.push(error));
   informer.start();
@@ -72,10 +82,11 @@ test('a decode that throws on a listed item is a DecodeError; the informer syncs
   server.create(pod('bad', ''));
   const failure = new Error('no model for this pod');
   let broken = true;
+  // List-then-watch: the items are decoded from a list answer.
   start((raw) => {
     if (broken && (raw as TestPod).metadata.name === 'bad') throw failure;
     return new PodModel(raw as TestPod);
-  });
+  }, false);
   await eventually(() => errors.length >= 2, 'the failed lists');
   expect(informer.hasSynced()).toBe(false);
   expect(errors[0]).toBeInstanceOf(DecodeError);

@@ -57,7 +57,9 @@ describe.each(transports)('a metadata-only informer over %s', (_, transport) => 
     beforeEach(async () => {
       server = await FakeApiServer.start({ seed: 7, partialObjectMetadata });
       informer = new SharedIndexInformer(transport(server), {
-        reflector: { backoff: { initialMs: 5, maxMs: 50 } },
+        // List-then-watch: the relist below is a list at the compacted version, which the
+        // server answers 410; a streaming relist there is not refused.
+        reflector: { backoff: { initialMs: 5, maxMs: 50 }, streamingList: false },
         logger: silentLogger,
       });
     });

@@ -18,7 +18,7 @@ test.each([
     const informer = new SharedIndexInformer(lw, {
       scheduler: new VirtualClock(),
       logger: silentLogger,
-      reflector: { random: () => 0 },
+      reflector: { random: () => 0, streamingList: false },
       fifo,
     });
     const errors: InformerError[] = [];

@@ -27,14 +27,22 @@ let lw: FakeListerWatcher<TestPod>;
 let scheduler: VirtualClock;
 let outputs: ReflectorEvent<TestPod>[];
 let errors: InformerError[];
+/** Streaming-list failures that a paged list replaced (the monitor's `fallingBackToList`). */
+let fallbacks: InformerError[];
 let subscription: Subscription;
 
+/**
+ * Starts a Reflector on a scripted lister-watcher, in list-then-watch mode unless `options` set
+ * `streamingList` (the default mode, streaming, has its own tests below).
+ */
 function start(options: ReflectorOptions = {}, pageSize?: number): void {
   lw = new FakeListerWatcher<TestPod>(pageSize);
   subscription = reflector(lw, {
     scheduler,
     random: () => 0,
     onError: (err) => errors.push(err),
+    monitor: { fallingBackToList: (cause) => fallbacks.push(cause) },
+    streamingList: false,
     ...options,
   }).subscribe((output) => outputs.push(output));
 }
@@ -57,6 +65,7 @@ beforeEach(() => {
   scheduler = new VirtualClock();
   outputs = [];
   errors = [];
+  fallbacks = [];
 });
 afterEach(() => subscription.unsubscribe());
 
@@ -378,20 +387,64 @@ describe('streaming list', () => {
     });
   });
 
-  test('falls back to list and watch for good when the server rejects it with 422', () => {
+  test('is the default: without options the first request is a streaming list', () => {
+    lw = new FakeListerWatcher<TestPod>();
+    subscription = reflector(lw, { scheduler }).subscribe((output) => outputs.push(output));
+    expect(lw.lists).toHaveLength(0);
+    expect(lw.lastWatch().options).toMatchObject({
+      resourceVersion: '',
+      sendInitialEvents: true,
+      resourceVersionMatch: 'NotOlderThan',
+      allowWatchBookmarks: true,
+    });
+  });
+
+  test('a 422 falls back to a list for this sync only: the next relist streams again (client-go)', () => {
     start({ streamingList: true });
-    lw.lastWatch().subject.error(
-      new ApiError(
-        { code: 422, status: { reason: 'Invalid' }, verb: 'watch', source: 'response' },
-        ctx,
-      ),
+    const rejected = new ApiError(
+      { code: 422, status: { reason: 'Invalid' }, verb: 'watch', source: 'response' },
+      ctx,
     );
+    lw.lastWatch().subject.error(rejected);
+    // Expected of many servers: reported to the monitor, not as a failure.
+    expect(fallbacks).toEqual([rejected]);
+    expect(errors).toEqual([]);
     expect(lw.lists).toHaveLength(1);
-    sync();
+    expect(lw.lastList().options).toEqual({ resourceVersion: '0', limit: 500 });
+    sync([pod('a', '5')], '10');
+    expect(lw.lastWatch().options.sendInitialEvents).toBeUndefined();
     lw.lastWatch().subject.error(expired());
     scheduler.advance(800);
-    expect(lw.lists).toHaveLength(2);
-    expect(lw.watches.filter((w) => w.options.sendInitialEvents)).toHaveLength(1);
+    // The relist after the 410 is a streaming one again, from the last version.
+    expect(lw.lists).toHaveLength(1);
+    expect(lw.lastWatch().options).toMatchObject({
+      resourceVersion: '10',
+      sendInitialEvents: true,
+    });
+    lw.lastWatch().subject.error(rejected);
+    expect(lw.lastList().options).toEqual({ resourceVersion: '10' });
+  });
+
+  test('an ordinary bookmark before the initial-events-end one falls back to a list at once', () => {
+    start({ streamingList: true });
+    lw.emit({ type: 'ADDED', object: pod('a', '3') });
+    lw.emit({ type: 'BOOKMARK', object: { metadata: { resourceVersion: '9' } } });
+    expect(lw.lastWatch().active).toBe(false);
+    expect(fallbacks).toEqual([
+      expect.objectContaining({ kind: 'watchList', failure: 'unsupported' }),
+    ]);
+    expect(errors).toEqual([]);
+    expect(lw.lastList().options).toEqual({ resourceVersion: '0', limit: 500 });
+    sync([pod('a', '5')], '10');
+    expect(outputs).toEqual(listed([pod('a', '5')], '10'));
+  });
+
+  test('a stream that ends within 1 s without any event falls back to a list (client-go)', () => {
+    start({ streamingList: true });
+    scheduler.advance(999);
+    lw.lastWatch().subject.complete();
+    expect(fallbacks.map((e) => e.kind)).toEqual(['shortWatch']);
+    expect(lw.lastList().options).toEqual({ resourceVersion: '0', limit: 500 });
   });
 
   test('a stream that ends before the bookmark is retried after backoff', () => {

@@ -5,6 +5,7 @@ import {
   ListIdleError,
   ListStreamError,
   TooLargeError,
+  VeryShortWatchError,
   WatchIdleError,
   WatchListError,
   WatchStreamError,
@@ -115,6 +116,9 @@ const refusedWatchList = refused('watch');
 const throttledWatchList = api(429, 'TooManyRequests');
 const unfinishedWatchList = new WatchListError(where);
 const failedWatchList = api(500, 'InternalError');
+const forbiddenWatchList = api(403, 'Forbidden');
+const shortWatchList = new VeryShortWatchError(120, where);
+const ordinaryWatch = new WatchListError(where, 'unsupported');
 const silentList = new ListIdleError(30_000, where);
 const brokenList = new ListStreamError(where, new Error('Premature close'));
 const expiredEvent = new ApiError({ code: 410, verb: 'watch', source: 'event' }, where);
@@ -274,21 +278,6 @@ const sourceTable: readonly (readonly [string, readonly Case[]])[] = [
     ],
   ],
   [
-    'streaming list rejected (422/400)',
-    [
-      {
-        context: streaming,
-        outcome: watchListFailed(rejected422),
-        expected: { context: fresh, step: list('0', defaultPageSize) },
-      },
-      {
-        context: streamingSynced,
-        outcome: watchListFailed(rejected400, false),
-        expected: { context: synced, step: list('42', undefined) },
-      },
-    ],
-  ],
-  [
     'streaming list expired',
     [
       {
@@ -310,7 +299,7 @@ const sourceTable: readonly (readonly [string, readonly Case[]])[] = [
     ],
   ],
   [
-    'streaming list failed otherwise',
+    'streaming list refused (connection) or 429, or ended before its bookmark',
     [
       keeps(
         streamingSynced,
@@ -327,8 +316,18 @@ const sourceTable: readonly (readonly [string, readonly Case[]])[] = [
         watchListFailed(unfinishedWatchList),
         backoff(unfinishedWatchList, watchList('42')),
       ),
-      // Anything else: a plain list for this round, streaming stays on for the next.
+    ],
+  ],
+  [
+    'streaming list failed otherwise (422/400 when unsupported, 403, 500, a very short or ordinary watch…)',
+    [
+      // A plain list for this sync; the context keeps `streaming`, so the next sync streams.
+      keeps(streaming, watchListFailed(rejected422), list('0', defaultPageSize)),
+      keeps(streamingSynced, watchListFailed(rejected400, false), list('42', undefined)),
+      keeps(streamingSynced, watchListFailed(forbiddenWatchList, false), list('42', undefined)),
       keeps(streamingSynced, watchListFailed(failedWatchList), list('42', undefined)),
+      keeps(streaming, watchListFailed(shortWatchList), list('0', defaultPageSize)),
+      keeps(streaming, watchListFailed(ordinaryWatch), list('0', defaultPageSize)),
     ],
   ],
 ];

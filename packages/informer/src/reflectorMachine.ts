@@ -1,7 +1,6 @@
 import {
   isConnectionFailure,
   isExpired,
-  isRejectedRequest,
   isTooLargeResourceVersion,
   isTooManyRequests,
 } from './errorPredicates.js';
@@ -21,7 +20,10 @@ export interface ReflectorContext {
   readonly resourceVersionUnavailable: boolean;
   /** An earlier `"0"` list came back paged: the server pages, so keep paging. */
   readonly paginatedResult: boolean;
-  /** Whether to start with a streaming list (`sendInitialEvents`). */
+  /**
+   * Whether every sync starts with a streaming list (`sendInitialEvents`). A fallback to a list
+   * never clears it: as in client-go, the next sync streams again.
+   */
   readonly streaming: boolean;
   /** A page size the user configured; it is then always used. */
   readonly pageSize: number | undefined;
@@ -105,9 +107,9 @@ export function initialContext(streaming: boolean, pageSize: number | undefined)
  * | watch event or list page too large (`TooLargeError`) | backoff, relist (re-watching would get the same event) |
  * | watch expired (410) | backoff, relist at the last version |
  * | watch failed otherwise (500, undecodable event…) | backoff, relist |
- * | streaming list rejected (422/400) | stop streaming, list at once |
  * | streaming list expired | mark the version unavailable, stream again at once |
- * | streaming list failed otherwise | backoff and stream again (connection, 429, early end) or list at once |
+ * | streaming list refused (connection) or 429, or ended before its bookmark | backoff, stream again |
+ * | streaming list failed otherwise (422/400 when unsupported, 403, 500, a very short or ordinary watch…) | list at once, for this sync only |
  *
  * @param context - what the Reflector remembers
  * @param outcome - what happened
@@ -165,11 +167,6 @@ export function transition(context: ReflectorContext, outcome: ReflectorOutcome)
 
     case 'watchListFailed': {
       const { error } = outcome;
-      if (isRejectedRequest(error)) {
-        // The server does not support streaming lists (WatchList gate off): stop asking.
-        const next = { ...context, streaming: false };
-        return { context: next, step: listStep(next) };
-      }
       if (isExpired(error) || isTooLargeResourceVersion(error)) {
         const next = { ...context, resourceVersionUnavailable: true };
         return { context: next, step: { type: 'watchList', resourceVersion: '' } };
@@ -177,11 +174,13 @@ export function transition(context: ReflectorContext, outcome: ReflectorOutcome)
       if (
         isConnectionFailure(error) ||
         isTooManyRequests(error) ||
-        error instanceof WatchListError
+        (error instanceof WatchListError && error.failure === 'ended')
       ) {
         return { context, step: backoff(error, watchListStep(context)) };
       }
-      // Making progress beats insisting: fall back to a plain list for this round.
+      // client-go's fallback: making progress beats insisting, so a plain list for this sync.
+      // Streaming stays on, as client-go's does, and the next sync tries it again: a server
+      // whose WatchList gate is off costs one refused request per sync.
       return { context, step: listStep(context) };
     }
   }

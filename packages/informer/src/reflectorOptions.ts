@@ -30,6 +30,13 @@ export interface ReflectorMonitor {
    * (bookmarks included).
    */
   watchEnded?(durationMs: number, events: number): void;
+  /**
+   * The server does not serve streaming lists (it refused one's options with 422, as when its
+   * `WatchList` gate is off, or 400, or answered an ordinary or a very short watch): a paged list does
+   * this sync. Expected of many servers, so it is reported here and not to `onError`, as
+   * client-go only logs it (at V(4)).
+   */
+  fallingBackToList?(cause: InformerError): void;
   /** A watch event arrived. */
   event?(type: WatchEventType): void;
   /** The Reflector is waiting before its next attempt. */
@@ -63,8 +70,12 @@ export interface ReflectorOptions {
    */
   idleTimeoutMs?: number;
   /**
-   * Start with a streaming list (`sendInitialEvents`) instead of a paged list, falling back to
-   * list-then-watch when the server rejects it. Default false.
+   * Sync with a streaming list (client-go's WatchList: a watch with `sendInitialEvents=true`,
+   * `resourceVersionMatch=NotOlderThan` and bookmarks, complete at the bookmark annotated
+   * `k8s.io/initial-events-end`) instead of a paged list. As in client-go 1.35+, a streaming
+   * list the server refuses (422 with its `WatchList` gate off, 400, 403, 500…), or that it
+   * answers with an ordinary watch, falls back to a paged list for that sync only: every later
+   * relist tries streaming again. `false` always lists page by page. Default true.
    */
   streamingList?: boolean;
   /**

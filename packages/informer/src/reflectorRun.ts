@@ -10,7 +10,7 @@ import {
 } from 'rxjs';
 import { Backoff } from './backoff.js';
 import { idleTimeout } from './idleTimeout.js';
-import { retryAfterMs } from './errorPredicates.js';
+import { isRejectedRequest, retryAfterMs } from './errorPredicates.js';
 import {
   ApiError,
   ConnectionError,
@@ -27,6 +27,7 @@ import { listAll } from './pager.js';
 import {
   initialContext,
   transition,
+  veryShortWatchMs,
   type ReflectorContext,
   type ReflectorOutcome,
   type ReflectorStep,
@@ -100,7 +101,7 @@ export class ReflectorRun<T> {
     this.idleTimeoutMs = options.idleTimeoutMs ?? 2.5 * (options.bookmarkIntervalMs ?? 60_000);
     this.minWatchTimeoutMs = options.minWatchTimeoutMs ?? 300_000;
     this.keyFunc = options.keyFunc ?? deletionHandlingMetaNamespaceKeyFunc;
-    this.context = initialContext(options.streamingList ?? false, lw.pageSize);
+    this.context = initialContext(options.streamingList ?? true, lw.pageSize);
   }
 
   /** Starts with the first list (or streaming list). */
@@ -131,6 +132,7 @@ export class ReflectorRun<T> {
         if (this.stopped) return;
         const result = transition(this.settled(), next);
         this.context = result.context;
+        if (next.type === 'watchListFailed') this.reportWatchListFailure(next.error, result.step);
         if (result.veryShortWatchMs !== undefined) {
           this.report(new VeryShortWatchError(result.veryShortWatchMs, this.errorContext));
         }
@@ -278,7 +280,14 @@ export class ReflectorRun<T> {
       collectInitial(initial, event.type, event.object, this.keyFunc);
       return;
     }
-    if (event.object.metadata?.annotations?.[initialEventsEndAnnotation] !== 'true') return;
+    if (event.object.metadata?.annotations?.[initialEventsEndAnnotation] !== 'true') {
+      // A server that serves streaming lists sends no bookmark before the annotated one (the
+      // first bookmark of such a watch carries the annotation); an ordinary one means it
+      // ignored `sendInitialEvents` and will never end the initial events. client-go waits
+      // for the watch's timeout and streams again; a list now makes progress at once.
+      this.watchFailed(state, new WatchListError(this.errorContext, 'unsupported'));
+      return;
+    }
     const resourceVersion = resourceVersionOf(event.object) ?? '';
     state.initial = undefined;
     this.monitor.listed?.(initial.size, resourceVersion);
@@ -313,12 +322,14 @@ export class ReflectorRun<T> {
     );
   }
 
-  /** The watch failed: report, stop it, and let the machine decide what comes next. */
+  /**
+   * The watch failed: stop it, report, and let the machine decide what comes next (a streaming
+   * list's failure is reported once the machine has decided, see `reportWatchListFailure`).
+   */
   private watchFailed(state: WatchState<T>, err: unknown): void {
     state.current.unsubscribe();
     this.watchEnded(state);
     const error = this.typed(err);
-    this.report(error);
     const opened = !(
       error instanceof ConnectionError ||
       (error instanceof ApiError && error.source === 'response')
@@ -327,25 +338,48 @@ export class ReflectorRun<T> {
       this.dispatch({ type: 'watchListFailed', error, opened });
       return;
     }
+    this.report(error);
     const durationMs = this.scheduler.now() - state.startedAt;
     this.dispatch({ type: 'watchFailed', error, opened, durationMs, events: state.events });
   }
 
-  /** The server ended the watch; a streaming list that ends before its bookmark failed. */
+  /**
+   * The server ended the watch. A streaming list that ends before its bookmark failed: streamed
+   * again, unless it was very short (client-go's `VeryShortWatchError` there falls back to a
+   * list).
+   */
   private watchCompleted(state: WatchState<T>): void {
     this.watchEnded(state);
+    const durationMs = this.scheduler.now() - state.startedAt;
     if (state.initial !== undefined) {
-      const error = new WatchListError(this.errorContext);
-      this.report(error);
+      const error =
+        durationMs < veryShortWatchMs && state.events === 0
+          ? new VeryShortWatchError(durationMs, this.errorContext)
+          : new WatchListError(this.errorContext);
       this.dispatch({ type: 'watchListFailed', error, opened: true });
       return;
     }
-    const durationMs = this.scheduler.now() - state.startedAt;
     this.dispatch({ type: 'watchEnded', durationMs, events: state.events });
   }
 
   private watchEnded(state: WatchState<T>): void {
     this.monitor.watchEnded?.(this.scheduler.now() - state.startedAt, state.events);
+  }
+
+  /**
+   * A streaming list the server does not serve (its options refused with 422 or 400, or answered
+   * by an ordinary or a very short watch) gives way to a paged list: client-go's quiet fallback,
+   * expected of many servers, so it goes to the monitor. Anything else (401, 403, a 500, a dead
+   * or broken stream) is a failure, whatever comes next.
+   */
+  private reportWatchListFailure(error: unknown, next: ReflectorStep | undefined): void {
+    const typed = this.typed(error);
+    const notServed =
+      isRejectedRequest(typed) ||
+      (typed instanceof WatchListError && typed.failure === 'unsupported') ||
+      typed instanceof VeryShortWatchError;
+    if (next?.type === 'list' && notServed) this.monitor.fallingBackToList?.(typed);
+    else this.report(typed);
   }
 
   private typed(err: unknown): InformerError {

@@ -22,7 +22,8 @@ function create(options: SharedIndexInformerOptions<TestPod> = {}): SharedIndexI
     scheduler,
     // These tests provoke failures and read them from errors$.
     logger: silentLogger,
-    reflector: { random: () => 0 },
+    // The scripted lister-watcher answers paged lists; streaming lists: reflector.test.ts.
+    reflector: { random: () => 0, streamingList: false },
     indexers: { [NamespaceIndex]: metaNamespaceIndexFunc },
     ...options,
   });

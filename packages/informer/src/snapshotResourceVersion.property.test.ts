@@ -54,7 +54,7 @@ test.each(['real', 'delta'] as const)(
         const informer = new SharedIndexInformer(lw, {
           scheduler,
           logger,
-          reflector: { random: () => 0 },
+          reflector: { random: () => 0, streamingList: false },
           fifo,
         });
         const names = ['a', 'b', 'c', 'd'];

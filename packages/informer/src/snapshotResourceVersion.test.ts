@@ -31,7 +31,7 @@ async function syncedAt4(
   const clock = new VirtualClock();
   const informer = new SharedIndexInformer(lw, {
     scheduler: clock,
-    reflector: { random: () => 0 },
+    reflector: { random: () => 0, streamingList: false },
     consistentSnapshots,
     fifo,
   });

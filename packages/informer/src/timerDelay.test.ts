@@ -26,7 +26,7 @@ test('resync periods, metrics$ periods and idle timeouts beyond 2^31-1 ms do not
   const informer = new SharedIndexInformer(lw, {
     scheduler: asyncScheduler,
     logger: silentLogger,
-    reflector: { idleTimeoutMs: beyondTimers },
+    reflector: { idleTimeoutMs: beyondTimers, streamingList: false },
   });
   const errors: InformerError[] = [];
   informer.errors$.subscribe((error) => errors.push(error));
@@ -49,6 +49,7 @@ test('a backoff beyond 2^31-1 ms waits instead of retrying at once', async () =>
   const subscription = reflector(lw, {
     scheduler: asyncScheduler,
     backoff: { initialMs: beyondTimers, maxMs: beyondTimers },
+    streamingList: false,
   }).subscribe();
   lw.lastList().subject.error(
     new ApiError({ code: 500, verb: 'list', source: 'response' }, { resource: 'fakes' }),

@@ -65,6 +65,8 @@ export function testApp(gracePeriodMs = 1_000): TestApp {
             indexers: { [NamespaceIndex]: metaNamespaceIndexFunc },
             scheduler: clock,
             logger: silentLogger,
+            // The scripted lister-watcher answers lists, not streaming lists.
+            reflector: { streamingList: false },
           }),
           gracePeriodMs,
           scheduler: clock,

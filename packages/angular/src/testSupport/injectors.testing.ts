@@ -25,7 +25,8 @@ export function applicationInjector(
       provideRxkube({
         listerWatcherFor: (ref, request) =>
           resource.listerWatcher(`${JSON.stringify(ref)} ${JSON.stringify(request)}`),
-        informer: { logger: silentLogger },
+        // The scripted resource answers lists, not streaming lists.
+        informer: { logger: silentLogger, reflector: { streamingList: false } },
       }),
       ...providers,
     ],

@@ -95,7 +95,11 @@ class PodTable {
 bootstrapApplication(PodTable, {
   providers: [
     provideZonelessChangeDetection(),
-    provideRxkube({ listerWatcherFor: () => hooks.resource.listerWatcher() }),
+    provideRxkube({
+      listerWatcherFor: () => hooks.resource.listerWatcher(),
+      // The scripted resource answers lists, not streaming lists.
+      informer: { reflector: { streamingList: false } },
+    }),
   ],
 }).then(
   () => (hooks.zoneLoaded = 'Zone' in globalThis),

@@ -109,6 +109,20 @@ describe('WholeBodyServer', () => {
     watch.res.destroy();
   });
 
+  test('refuses a streaming list at once with 422 Invalid, as a server whose WatchList gate is off', async () => {
+    const { url } = await serve(0);
+    const refused = await body(
+      `${url}/api/v1/pods?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true`,
+    );
+    expect(refused.res.statusCode).toBe(422);
+    expect(JSON.parse(refused.bytes.toString())).toMatchObject({
+      kind: 'Status',
+      reason: 'Invalid',
+      code: 422,
+      details: { causes: [{ field: 'sendInitialEvents' }] },
+    });
+  });
+
   test('a watch from a later version gets only the events after it', async () => {
     const { server, url, id } = await serve(12);
     server.data.commit(10);

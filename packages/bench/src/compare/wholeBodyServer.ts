@@ -11,13 +11,16 @@
  *   `resourceVersion`, but only up to what its connection has been released to: the orchestrator
  *   holds a stream, then releases it while the client is timed, and the server writes every line
  *   as fast as the socket takes them (honouring `write()`'s return value and `drain`). A watch
- *   stays open once written.
+ *   stays open once written;
+ * - a streaming list (a watch with `sendInitialEvents`) is refused at once with 422, as by a
+ *   kube-apiserver whose `WatchList` gate is off, so the informer's default costs one request.
  *
  * Each client gets a connection of its own — its own listening port — so the orchestrator can
  * release one client's stream at a time.
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { isStreamingList, refuseStreamingList } from './streamingListRefusal.js';
 import type { WholeBodyData } from './wholeBodyData.js';
 
 /** The most bytes handed to one `write()` of a watch stream (whole lines, unless one is longer). */
@@ -130,7 +133,10 @@ export class WholeBodyServer {
     }
     if (url.pathname !== '/api/v1/pods') return status(res, 404, 'NotFound');
     const watch = url.searchParams.get('watch');
-    if (watch === 'true' || watch === '1') return this.watch(connection, url, res);
+    if (watch === 'true' || watch === '1') {
+      if (isStreamingList(url)) return refuseStreamingList(res);
+      return this.watch(connection, url, res);
+    }
     // One write of the whole body, chunked (no Content-Length), as kube-apiserver sends it.
     res.writeHead(200, { ...json, 'transfer-encoding': 'chunked' });
     res.end(this.data.list);

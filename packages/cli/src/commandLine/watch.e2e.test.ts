@@ -266,8 +266,9 @@ describe('rxkube watch failures', () => {
   it('reports a 403 with the verb and resource (exit 5)', async () => {
     const cli = rxkube('watch', 'pods', '-n', 'secret', '--kubeconfig', kubeconfig);
     expect(await cli.exited).toBe(5);
-    expect(cli.stderr).toContain('error: forbidden: cannot list pods in secret (403)');
-    expect(cli.stderr).toContain('hint: ask for the RBAC permission to list pods in secret');
+    // The first request is the streaming list, a watch.
+    expect(cli.stderr).toContain('error: forbidden: cannot watch pods in secret (403)');
+    expect(cli.stderr).toContain('hint: ask for the RBAC permission to watch pods in secret');
   });
 
   it('shows the retries while the cluster is unreachable, then gives up (exit 6)', async () => {
@@ -476,7 +477,7 @@ describe('cluster text never drives the terminal', () => {
         exit: 5,
         raw: [],
         error: expect.stringMatching(
-          /^error: forbidden: cannot list pods in secret \(403\): pods is forbidden: User "\\x1b\]0;owned\\x07\\x1b\[2Jx+…$/,
+          /^error: forbidden: cannot watch pods in secret \(403\): pods is forbidden: User "\\x1b\]0;owned\\x07\\x1b\[2Jx+…$/,
         ),
         length: 'error: '.length + 1024,
       })),

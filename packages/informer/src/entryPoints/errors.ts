@@ -28,7 +28,7 @@ export {
   WatchListInconsistencyError,
   WatchStreamError,
 } from '../errors.js';
-export type { ApiVerb, WatchListDiff } from '../errors.js';
+export type { ApiVerb, WatchListDiff, WatchListFailure } from '../errors.js';
 export {
   isConnectionFailure,
   isExpired,

@@ -27,7 +27,7 @@ let page: Server;
 let browser: Browser;
 let cleanups: Array<() => unknown> = [];
 /** List requests the page made (watches not counted). */
-let lists = 0;
+let syncs = 0;
 
 beforeAll(async () => {
   bundleDir = mkdtempSync(join(tmpdir(), 'rxkube-react-example-'));
@@ -58,7 +58,9 @@ function servePage(api: FakeApiServer): Promise<Server> {
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
     if (url.startsWith('/k8s/')) {
-      if (!new URL(url, 'http://page').searchParams.has('watch')) lists++;
+      // A sync: a list, or a streaming list (the informer's default), which is a watch.
+      const query = new URL(url, 'http://page').searchParams;
+      if (!query.has('watch') || query.get('sendInitialEvents') === 'true') syncs++;
       const upstream = request(
         new URL(url.slice('/k8s'.length), api.url),
         { headers: { authorization: `Bearer ${api.token}` } },
@@ -84,7 +86,7 @@ function servePage(api: FakeApiServer): Promise<Server> {
 
 beforeEach(async () => {
   cleanups = [];
-  lists = 0;
+  syncs = 0;
   // The browser first: when it cannot start, nothing was started that could keep Jest alive.
   browser = await launchChromium();
   cleanups.push(() => browser.close());
@@ -153,15 +155,15 @@ describe('the React example page in Chromium', () => {
     apiServer.closeWatches();
     churn.step(30);
     await waitForTable(serverRows());
-    expect(lists).toBe(1);
+    expect(syncs).toBe(1);
 
     // Watches end and the history they would resume from is compacted away before the page
-    // can reconnect: the next watch gets 410 Gone and the informer lists again.
+    // can reconnect: the next watch gets 410 Gone and the informer syncs again.
     apiServer.closeWatches();
     churn.step(30);
     apiServer.compact();
     await waitForTable(serverRows());
-    expect(lists).toBe(2);
+    expect(syncs).toBe(2);
 
     await browser.page.screenshot({ path: screenshot });
     expect(browser.errors).toEqual([]);

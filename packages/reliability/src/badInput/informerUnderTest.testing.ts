@@ -33,7 +33,9 @@ export function startInformer(
   const informer = new SharedIndexInformer<KubeObject>(
     listerWatcher(server.kubeConfig(), { version: 'v1', plural: 'pods' }, lwOptions),
     {
-      reflector: { backoff: { initialMs: 10, maxMs: 50 }, idleTimeoutMs: 0 },
+      // List-then-watch: the scripted server answers lists and watches as scripted, and a
+      // streaming list would take a watch script.
+      reflector: { backoff: { initialMs: 10, maxMs: 50 }, idleTimeoutMs: 0, streamingList: false },
       // The tests read failures from errors$.
       logger: silentLogger,
       ...options,

@@ -157,7 +157,7 @@ test('a Retry-After of 3,000,000 s is waited (capped), not retried in a hot loop
     body: JSON.stringify({ kind: 'Status', code: 429, reason: 'TooManyRequests' }),
   });
   // The default backoff, so that the wait comes from Retry-After.
-  under = startInformer(server, { reflector: { idleTimeoutMs: 0 } });
+  under = startInformer(server, { reflector: { idleTimeoutMs: 0, streamingList: false } });
   await under.until(() => under!.errors.length > 0, 'the 429');
   // A timer given the 3,000,000 s unguarded fires after 1 ms: hundreds of lists by now.
   await new Promise((resolve) => setTimeout(resolve, 300));

@@ -74,8 +74,14 @@ const credentialKinds = [
 ];
 
 /** An API server over TLS that wants the bearer token and forbids the namespace `locked`. */
-async function apiServer(): Promise<FakeApiServer> {
-  const server = await FakeApiServer.start({ tls: true, token, forbiddenNamespaces: ['locked'] });
+/** @param watchList - the server's `WatchList` gate (streaming lists); default on */
+async function apiServer(watchList = true): Promise<FakeApiServer> {
+  const server = await FakeApiServer.start({
+    tls: true,
+    token,
+    forbiddenNamespaces: ['locked'],
+    watchList,
+  });
   servers.push(server);
   createPod(server, 'a', 'web-1');
   return server;
@@ -168,7 +174,8 @@ test('refusals, unknown resources and unreachable clusters are reported without 
 
 test('a running watch meets a 500, a malformed line and a dropped connection', async () => {
   const watchThroughFaults = async (withKey: boolean, output: string) => {
-    const server = await apiServer();
+    // WatchList gate off: the streaming list is refused, and the list that replaces it meets a 500.
+    const server = await apiServer(false);
     server.faults.failRequests({ code: 500, verb: 'list', resource: 'pods' });
     const config = kubeconfig(server, withKey);
     const cli = rxkube(['watch', 'pods', '-n', 'a', '-o', output, '--kubeconfig', config]);
@@ -208,7 +215,8 @@ test('a running watch meets a 500, a malformed line and a dropped connection', a
   'on a terminal, the live screen shows each error without credentials',
   async () => {
     const onScreen = async (withKey: boolean) => {
-      const server = await apiServer();
+      // WatchList gate off: the streaming list is refused, and the list that replaces it meets a 500.
+      const server = await apiServer(false);
       server.faults.failRequests({ code: 500, verb: 'list', resource: 'pods' });
       const args = ['watch', 'pods', '-n', 'a', '--kubeconfig', kubeconfig(server, withKey)];
       const terminal = new TerminalProcess(built!.bin, args, dir);
@@ -236,7 +244,8 @@ async function startDashboard(config: string): Promise<{ cli: CliProcess; url: s
 
 test('the dashboard sends its page, info and live feed without credentials, whatever fails', async () => {
   const throughFaults = async (withKey: boolean) => {
-    const server = await apiServer();
+    // WatchList gate off: the streaming list is refused, and the list that replaces it meets a 500.
+    const server = await apiServer(false);
     server.faults.failRequests({ code: 500, verb: 'list', resource: 'pods' });
     const { cli, url } = await startDashboard(kubeconfig(server, withKey));
     const feed = await SseRecording.open(url, '/api/feeds/pods');

@@ -46,8 +46,12 @@ export function startRecordingInformer(
     ),
     {
       logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
-      reflector:
-        options.backoffMs === undefined ? {} : { backoff: { initialMs: options.backoffMs } },
+      // List-then-watch: the tests pin the list's requests and messages. Streaming lists go
+      // through the same HTTP core and error classes.
+      reflector: {
+        streamingList: false,
+        ...(options.backoffMs === undefined ? {} : { backoff: { initialMs: options.backoffMs } }),
+      },
     },
   );
   const errors: InformerError[] = [];

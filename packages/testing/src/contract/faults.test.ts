@@ -39,6 +39,22 @@ test.each([500, 503] as const)(
   },
 );
 
+test.each([
+  [400, 'BadRequest'],
+  [403, 'Forbidden'],
+] as const)(
+  'a %i request fault refuses a streaming list with a %s Status',
+  async (code, reason) => {
+    server.faults.failRequests({ code, verb: 'watch' });
+    const streamingList =
+      '/api/v1/pods?watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true';
+    const refused = await client.get(streamingList);
+    expect(refused.status).toBe(code);
+    expect(refused.body).toMatchObject({ kind: 'Status', status: 'Failure', reason, code });
+    expect(server.faults.count('errorResponse')).toBe(1);
+  },
+);
+
 test('a 410 request fault answers a list as kube-apiserver answers a compacted version', async () => {
   server.faults.failRequests({ code: 410, verb: 'list' });
   const res = await client.get('/api/v1/pods?resourceVersion=3&resourceVersionMatch=Exact');

@@ -100,9 +100,9 @@ export class FaultInjector {
   /**
    * Answers the next matching requests with an error Status instead of serving them.
    *
-   * @param options - status code (429, 500, 503, or 410 and 504 for a resourceVersion the
-   *   server cannot serve: see {@link InjectedErrorCode}), optional `Retry-After` seconds and
-   *   target.
+   * @param options - status code (429, 500, 503; 410 and 504 for a resourceVersion the server
+   *   cannot serve; 400 and 403 for a refused request: see {@link InjectedErrorCode}), optional
+   *   `Retry-After` seconds and target.
    */
   failRequests(
     options: { code: InjectedErrorCode; retryAfterSeconds?: number } & FaultTarget,

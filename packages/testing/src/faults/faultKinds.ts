@@ -33,11 +33,13 @@ export interface StreamFault {
 
 /**
  * Status codes an `errorResponse` fault answers with: 429 `TooManyRequests`, 500
- * `InternalError`, 503 `ServiceUnavailable`, and, as kube-apiserver answers a list whose
+ * `InternalError`, 503 `ServiceUnavailable`; as kube-apiserver answers a list whose
  * resourceVersion it cannot serve, 410 `Expired` (compacted) and 504 `Timeout` with cause
- * `ResourceVersionTooLarge` (a watch cache behind the requested version, as after a restart).
+ * `ResourceVersionTooLarge` (a watch cache behind the requested version, as after a restart);
+ * and 400 `BadRequest` and 403 `Forbidden`, as a proxy or an API server that does not accept
+ * the request's options (a streaming list, say) or the client's access may answer.
  */
-export type InjectedErrorCode = 410 | 429 | 500 | 503 | 504;
+export type InjectedErrorCode = 400 | 403 | 410 | 429 | 500 | 503 | 504;
 
 /** A fault applied to a request before it is answered. */
 export type RequestFault =

@@ -261,6 +261,15 @@ function injectedStatus(
       );
     case 500:
       return failure(code, 'InternalError', 'Internal error occurred: injected fault', details);
+    case 400:
+      return failure(
+        code,
+        'BadRequest',
+        'the server rejected our request: injected fault',
+        details,
+      );
+    case 403:
+      return failure(code, 'Forbidden', 'forbidden: injected fault', details);
   }
 }
 
