@@ -41,4 +41,8 @@ test('an informer read by a render and used within the grace period is the one t
   expect(registry.informerFor(pods('shop'))).toBe(rendered);
   expect(rendered.isStarted() && !rendered.isStopped()).toBe(true);
   release();
+  // Dropped after the grace period: a running informer would keep its watch's timers alive.
+  clock.advance(1000);
+  expect(registry.size).toBe(0);
+  expect(rendered.isStopped()).toBe(true);
 });
