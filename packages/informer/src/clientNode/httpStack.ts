@@ -1,5 +1,6 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import nodeFetch from 'node-fetch';
+import { tapCutAnswers } from './cutAnswers.js';
 import { dispatcherFetch, type DispatcherLike } from './dispatcherFetch.js';
 import type { FetchResponseLike } from '../http/apiGet.js';
 import type { FetchLike } from './kubeRequest.js';
@@ -64,8 +65,16 @@ export async function prepareGet(
     // Without credentials in headers there may be no Headers object to set Accept on.
     if (typeof headers?.set === 'function') headers.set('Accept', accept);
     else options['headers'] = { ...(headers as object | undefined), Accept: accept };
-    const send = fetch ?? (nodeFetch as unknown as FetchLike);
-    return (url, signal) => send(url.toString(), { ...options, method: 'GET', signal });
+    if (fetch !== undefined) {
+      return (url, signal) => fetch(url.toString(), { ...options, method: 'GET', signal });
+    }
+    return async (url, signal) => {
+      const cut = tapCutAnswers(options['agent'], () => signal.aborted);
+      const send = nodeFetch as unknown as FetchLike;
+      const response = await send(url.toString(), { ...options, method: 'GET', signal });
+      cut.endWhenCut(response.body);
+      return response;
+    };
   }
   if (typeof config.applySecurityAuthentication === 'function') {
     const settings = new RequestSettings(accept);

@@ -120,7 +120,9 @@ export async function runScenario(
         pollMs: 10,
       });
       if (!watching) {
-        problems.push(`before fault #${i}: only ${server.openWatches} informer(s) watching`);
+        problems.push(
+          `before fault #${i}: only ${server.openWatches} informer(s) watching${stateOf(client)}`,
+        );
       }
       const expectation = await injectFault(
         server,
@@ -133,7 +135,7 @@ export async function runScenario(
       });
       if (!ok) {
         problems.push(
-          `fault #${i} ${describeFault(step)}: ${expectation.fired() ? `not reported (awaiting ${expectation.awaiting}; requests since: ${expectation.progress()})` : 'never fired'}`,
+          `fault #${i} ${describeFault(step)}: ${expectation.fired() ? `not reported (awaiting ${expectation.awaiting}; requests since: ${expectation.progress()})` : 'never fired'}${stateOf(client)}`,
         );
       }
       await sleep(options.settleMs);
@@ -222,6 +224,19 @@ async function checkConvergence(
     });
   });
   return problems;
+}
+
+/**
+ * What a stalled fault needs to be told apart: an informer still in a list counts no request
+ * (lists count once they complete), and a list that never ends looks the same as one starved of
+ * CPU, whose handlers' backlogs and the heap they hold keep growing.
+ *
+ * @returns ` (heap N MB) | <one line per informer>`, or the heap alone without details
+ */
+function stateOf(client: ClientUnderTest): string {
+  const heapMb = Math.round(process.memoryUsage().heapUsed / 2 ** 20);
+  const informers = client.details?.() ?? [];
+  return [` (heap ${heapMb} MB)`, ...informers].join(' | ');
 }
 
 function watchingCount(server: FakeApiServer): number {
