@@ -1,15 +1,8 @@
 import type { KubeObject } from '../api/types.js';
-import { FakeApiServer } from '../fakeApiServer.js';
-import { pod, RawClient } from './rawClient.testing.js';
+import { pod, serverPerTest } from './rawClient.testing.js';
 
-let server: FakeApiServer;
-let client: RawClient;
 const now = new Date('2025-03-04T05:06:07Z');
-beforeEach(async () => {
-  server = await FakeApiServer.start({ now: () => now });
-  client = new RawClient(server);
-});
-afterEach(() => server.stop());
+const fx = serverPerTest({ now: () => now });
 
 const cmRef = { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'test', name: 'cfg' };
 const cmPath = '/api/v1/namespaces/test/configmaps';
@@ -23,50 +16,50 @@ function configMap(finalizers: string[]): KubeObject {
 }
 
 test('a DELETE of an object with finalizers marks it with deletionTimestamp and keeps it', async () => {
-  const created = server.create(configMap(['example.com/cleanup']));
-  const watch = await client.watch(
+  const created = fx.server.create(configMap(['example.com/cleanup']));
+  const watch = await fx.client.watch(
     `${cmPath}?watch=1&resourceVersion=${created.metadata.resourceVersion}`,
   );
-  const res = await client.request('DELETE', `${cmPath}/cfg`);
+  const res = await fx.client.request('DELETE', `${cmPath}/cfg`);
   expect(res.status).toBe(200);
   expect(res.body.metadata).toMatchObject({
     deletionTimestamp: '2025-03-04T05:06:07Z',
     deletionGracePeriodSeconds: 0,
     finalizers: ['example.com/cleanup'],
   });
-  expect((await client.get(`${cmPath}/cfg`)).body.metadata.deletionTimestamp).toBe(
+  expect((await fx.client.get(`${cmPath}/cfg`)).body.metadata.deletionTimestamp).toBe(
     '2025-03-04T05:06:07Z',
   );
   const [event] = await watch.take(1);
   expect(event).toMatchObject({ type: 'MODIFIED' });
   // Deleting again changes nothing.
-  const again = await client.request('DELETE', `${cmPath}/cfg`);
+  const again = await fx.client.request('DELETE', `${cmPath}/cfg`);
   expect(again.body.metadata.resourceVersion).toBe(res.body.metadata.resourceVersion);
   watch.close();
 });
 
 test('removing the last finalizer deletes the object; one of several only updates it', async () => {
-  const created = server.create(configMap(['a', 'b']));
-  server.delete(cmRef);
-  const watch = await client.watch(
+  const created = fx.server.create(configMap(['a', 'b']));
+  fx.server.delete(cmRef);
+  const watch = await fx.client.watch(
     `${cmPath}?watch=1&resourceVersion=${created.metadata.resourceVersion}`,
   );
-  const first = await client.request(
+  const first = await fx.client.request(
     'PATCH',
     `${cmPath}/cfg`,
     [{ op: 'remove', path: '/metadata/finalizers/0' }],
     { 'Content-Type': 'application/json-patch+json' },
   );
   expect(first.body.metadata.finalizers).toEqual(['b']);
-  expect(server.get(cmRef)).toBeDefined();
-  const last = await client.request(
+  expect(fx.server.get(cmRef)).toBeDefined();
+  const last = await fx.client.request(
     'PATCH',
     `${cmPath}/cfg`,
     { metadata: { finalizers: null } },
     { 'Content-Type': 'application/merge-patch+json' },
   );
   expect(last.status).toBe(200);
-  expect(server.get(cmRef)).toBeUndefined();
+  expect(fx.server.get(cmRef)).toBeUndefined();
   const events = await watch.take(3);
   expect(events.map((e) => ('type' in e ? e.type : 'malformed'))).toEqual([
     'MODIFIED',
@@ -77,9 +70,9 @@ test('removing the last finalizer deletes the object; one of several only update
 });
 
 test('no new finalizer can be added once an object is being deleted (422), nor the mark removed', async () => {
-  server.create(configMap(['a']));
-  const marked = server.delete(cmRef);
-  const res = await client.request(
+  fx.server.create(configMap(['a']));
+  const marked = fx.server.delete(cmRef);
+  const res = await fx.client.request(
     'PATCH',
     `${cmPath}/cfg`,
     { metadata: { finalizers: ['a', 'b'] } },
@@ -89,7 +82,7 @@ test('no new finalizer can be added once an object is being deleted (422), nor t
   expect(res.body.details.causes).toEqual([
     expect.objectContaining({ field: 'metadata.finalizers', reason: 'FieldValueForbidden' }),
   ]);
-  const unmark = await client.request(
+  const unmark = await fx.client.request(
     'PATCH',
     `${cmPath}/cfg`,
     { metadata: { deletionTimestamp: null, labels: { x: '1' } } },
@@ -100,29 +93,31 @@ test('no new finalizer can be added once an object is being deleted (422), nor t
 });
 
 test('a scheduled Pod deleted with a grace period is marked that far ahead until deleted with 0', async () => {
-  server.create(pod('test', 'web', { nodeName: 'node-1' }));
+  fx.server.create(pod('test', 'web', { nodeName: 'node-1' }));
   const podPath = '/api/v1/namespaces/test/pods/web';
-  const graceful = await client.request('DELETE', `${podPath}?gracePeriodSeconds=30`);
+  const graceful = await fx.client.request('DELETE', `${podPath}?gracePeriodSeconds=30`);
   expect(graceful.body.metadata).toMatchObject({
     deletionTimestamp: '2025-03-04T05:06:37Z',
     deletionGracePeriodSeconds: 30,
   });
-  expect((await client.get(podPath)).status).toBe(200);
-  const final = await client.request('DELETE', podPath, { gracePeriodSeconds: 0 });
+  expect((await fx.client.get(podPath)).status).toBe(200);
+  const final = await fx.client.request('DELETE', podPath, { gracePeriodSeconds: 0 });
   expect(final.status).toBe(200);
-  expect((await client.get(podPath)).status).toBe(404);
+  expect((await fx.client.get(podPath)).status).toBe(404);
   // An unscheduled Pod has no kubelet to wait for: deleted at once.
-  server.create(pod('test', 'pending'));
-  await client.request('DELETE', '/api/v1/namespaces/test/pods/pending?gracePeriodSeconds=30');
-  expect((await client.get('/api/v1/namespaces/test/pods/pending')).status).toBe(404);
+  fx.server.create(pod('test', 'pending'));
+  await fx.client.request('DELETE', '/api/v1/namespaces/test/pods/pending?gracePeriodSeconds=30');
+  expect((await fx.client.get('/api/v1/namespaces/test/pods/pending')).status).toBe(404);
 });
 
 test('malformed delete options are typed errors and delete nothing', async () => {
-  server.create(configMap([]));
-  const policy = await client.request('DELETE', `${cmPath}/cfg`, { propagationPolicy: 'Sideways' });
+  fx.server.create(configMap([]));
+  const policy = await fx.client.request('DELETE', `${cmPath}/cfg`, {
+    propagationPolicy: 'Sideways',
+  });
   expect(policy.status).toBe(422);
   expect(policy.body.details.causes[0].field).toBe('propagationPolicy');
-  const grace = await client.request('DELETE', `${cmPath}/cfg?gracePeriodSeconds=soon`);
+  const grace = await fx.client.request('DELETE', `${cmPath}/cfg?gracePeriodSeconds=soon`);
   expect(grace.status).toBe(400);
-  expect(server.get(cmRef)).toBeDefined();
+  expect(fx.server.get(cmRef)).toBeDefined();
 });

@@ -1,14 +1,7 @@
 import type { KubeObject, OwnerReference } from '../api/types.js';
-import { FakeApiServer } from '../fakeApiServer.js';
-import { pod, RawClient } from './rawClient.testing.js';
+import { pod, serverPerTest } from './rawClient.testing.js';
 
-let server: FakeApiServer;
-let client: RawClient;
-beforeEach(async () => {
-  server = await FakeApiServer.start();
-  client = new RawClient(server);
-});
-afterEach(() => server.stop());
+const fx = serverPerTest();
 
 const rsPath = '/apis/apps/v1/namespaces/test/replicasets';
 const podsPath = '/api/v1/namespaces/test/pods';
@@ -27,7 +20,7 @@ function ownerRef(owner: KubeObject, blockOwnerDeletion?: boolean): OwnerReferen
 }
 
 function replicaSetWithPods(names: string[], blockOwnerDeletion?: boolean): KubeObject {
-  const rs = server.create<KubeObject>({
+  const rs = fx.server.create<KubeObject>({
     apiVersion: 'apps/v1',
     kind: 'ReplicaSet',
     metadata: { name: 'web', namespace: 'test' },
@@ -36,7 +29,7 @@ function replicaSetWithPods(names: string[], blockOwnerDeletion?: boolean): Kube
   for (const name of names) {
     const dependent = pod('test', name);
     dependent.metadata.ownerReferences = [ownerRef(rs, blockOwnerDeletion)];
-    server.create(dependent);
+    fx.server.create(dependent);
   }
   return rs;
 }
@@ -48,7 +41,7 @@ async function eventsSince(rv: string, count: { pods: number; rs: number }) {
     [podsPath, count.pods],
     [rsPath, count.rs],
   ] as const) {
-    const watch = await client.watch(`${path}?watch=1&resourceVersion=${rv}`);
+    const watch = await fx.client.watch(`${path}?watch=1&resourceVersion=${rv}`);
     const lines = await watch.take(n);
     watch.close();
     for (const line of lines) {
@@ -67,10 +60,10 @@ async function eventsSince(rv: string, count: { pods: number; rs: number }) {
 
 test('Background (the default): the owner is gone at once, its dependents after it', async () => {
   replicaSetWithPods(['a', 'b']);
-  const start = server.resourceVersion;
-  const res = await client.request('DELETE', `${rsPath}/web`);
+  const start = fx.server.resourceVersion;
+  const res = await fx.client.request('DELETE', `${rsPath}/web`);
   expect(res.status).toBe(200);
-  expect(server.list('v1', 'Pod')).toEqual([]);
+  expect(fx.server.list('v1', 'Pod')).toEqual([]);
   expect(await eventsSince(start, { pods: 2, rs: 1 })).toEqual([
     'DELETED ReplicaSet/web',
     'DELETED Pod/a',
@@ -80,16 +73,16 @@ test('Background (the default): the owner is gone at once, its dependents after 
 
 test('a dependent with another owner that still exists only loses the reference', async () => {
   const rs = replicaSetWithPods([]);
-  const other = server.create<KubeObject>({
+  const other = fx.server.create<KubeObject>({
     apiVersion: 'v1',
     kind: 'ConfigMap',
     metadata: { name: 'keeper', namespace: 'test' },
   });
   const shared = pod('test', 'shared');
   shared.metadata.ownerReferences = [ownerRef(rs), { ...ownerRef(other), controller: false }];
-  server.create(shared);
-  server.delete(rsRef);
-  expect(server.get(podRef('shared'))?.metadata.ownerReferences).toEqual([
+  fx.server.create(shared);
+  fx.server.delete(rsRef);
+  expect(fx.server.get(podRef('shared'))?.metadata.ownerReferences).toEqual([
     { ...ownerRef(other), controller: false },
   ]);
 });
@@ -97,25 +90,27 @@ test('a dependent with another owner that still exists only loses the reference'
 test('Foreground: the owner waits, marked, until the dependents that block it are gone', async () => {
   replicaSetWithPods(['a'], true);
   const held = pod('test', 'held');
-  const rs = server.get<KubeObject>(rsRef)!;
+  const rs = fx.server.get<KubeObject>(rsRef)!;
   held.metadata.ownerReferences = [ownerRef(rs, true)];
   held.metadata.finalizers = ['example.com/drain'];
-  server.create(held);
-  const start = server.resourceVersion;
+  fx.server.create(held);
+  const start = fx.server.resourceVersion;
 
-  const res = await client.request('DELETE', `${rsPath}/web`, { propagationPolicy: 'Foreground' });
+  const res = await fx.client.request('DELETE', `${rsPath}/web`, {
+    propagationPolicy: 'Foreground',
+  });
   expect(res.status).toBe(200);
-  const owner = server.get<KubeObject>(rsRef);
+  const owner = fx.server.get<KubeObject>(rsRef);
   expect(owner?.metadata.finalizers).toEqual(['foregroundDeletion']);
   expect(owner?.metadata.deletionTimestamp).toBeDefined();
-  expect(server.get(podRef('a'))).toBeUndefined();
-  expect(server.get(podRef('held'))?.metadata.deletionTimestamp).toBeDefined();
+  expect(fx.server.get(podRef('a'))).toBeUndefined();
+  expect(fx.server.get(podRef('held'))?.metadata.deletionTimestamp).toBeDefined();
 
   // The blocking dependent's finalizer goes: it is deleted, then so is its owner.
-  server.patch(podRef('held'), (p) => {
+  fx.server.patch(podRef('held'), (p) => {
     delete p.metadata.finalizers;
   });
-  expect(server.get(rsRef)).toBeUndefined();
+  expect(fx.server.get(rsRef)).toBeUndefined();
   expect(await eventsSince(start, { pods: 3, rs: 2 })).toEqual([
     'MODIFIED ReplicaSet/web',
     'DELETED Pod/a',
@@ -130,38 +125,38 @@ test('Foreground does not wait for dependents without blockOwnerDeletion', async
   const lingering = pod('test', 'lingering');
   lingering.metadata.ownerReferences = [ownerRef(rs)];
   lingering.metadata.finalizers = ['example.com/drain'];
-  server.create(lingering);
-  server.delete(rsRef, { propagationPolicy: 'Foreground' });
-  expect(server.get(rsRef)).toBeUndefined();
-  expect(server.get(podRef('lingering'))?.metadata.deletionTimestamp).toBeDefined();
+  fx.server.create(lingering);
+  fx.server.delete(rsRef, { propagationPolicy: 'Foreground' });
+  expect(fx.server.get(rsRef)).toBeUndefined();
+  expect(fx.server.get(podRef('lingering'))?.metadata.deletionTimestamp).toBeDefined();
 });
 
 test('Orphan: dependents are kept without their reference to the deleted owner', async () => {
   replicaSetWithPods(['a', 'b']);
-  const res = await client.request('DELETE', `${rsPath}/web?propagationPolicy=Orphan`);
+  const res = await fx.client.request('DELETE', `${rsPath}/web?propagationPolicy=Orphan`);
   expect(res.status).toBe(200);
-  expect(server.get(rsRef)).toBeUndefined();
-  const pods = server.list('v1', 'Pod');
+  expect(fx.server.get(rsRef)).toBeUndefined();
+  const pods = fx.server.list('v1', 'Pod');
   expect(pods.map((p) => p.metadata.name)).toEqual(['a', 'b']);
   expect(pods.map((p) => p.metadata.ownerReferences)).toEqual([undefined, undefined]);
 });
 
 test('the deprecated orphanDependents option maps to Orphan', async () => {
   replicaSetWithPods(['a']);
-  await client.request('DELETE', `${rsPath}/web`, { orphanDependents: true });
-  expect(server.get(podRef('a'))?.metadata.ownerReferences).toBeUndefined();
+  await fx.client.request('DELETE', `${rsPath}/web`, { orphanDependents: true });
+  expect(fx.server.get(podRef('a'))?.metadata.ownerReferences).toBeUndefined();
 });
 
 test.each(['Background', 'Foreground'] as const)(
   '%s collection cascades down several levels',
   (propagationPolicy) => {
-    const deployment = server.create<KubeObject>({
+    const deployment = fx.server.create<KubeObject>({
       apiVersion: 'apps/v1',
       kind: 'Deployment',
       metadata: { name: 'web', namespace: 'test' },
       spec: {},
     });
-    const rs = server.create<KubeObject>({
+    const rs = fx.server.create<KubeObject>({
       apiVersion: 'apps/v1',
       kind: 'ReplicaSet',
       metadata: { name: 'web', namespace: 'test', ownerReferences: [ownerRef(deployment, true)] },
@@ -169,13 +164,13 @@ test.each(['Background', 'Foreground'] as const)(
     });
     const dependent = pod('test', 'a');
     dependent.metadata.ownerReferences = [ownerRef(rs, true)];
-    server.create(dependent);
-    server.delete(
+    fx.server.create(dependent);
+    fx.server.delete(
       { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'test', name: 'web' },
       { propagationPolicy },
     );
-    expect(server.list('apps/v1', 'Deployment')).toEqual([]);
-    expect(server.list('apps/v1', 'ReplicaSet')).toEqual([]);
-    expect(server.list('v1', 'Pod')).toEqual([]);
+    expect(fx.server.list('apps/v1', 'Deployment')).toEqual([]);
+    expect(fx.server.list('apps/v1', 'ReplicaSet')).toEqual([]);
+    expect(fx.server.list('v1', 'Pod')).toEqual([]);
   },
 );

@@ -1,20 +1,14 @@
-import { FakeApiServer } from '../fakeApiServer.js';
 import { defaultFieldManager } from '../storage/managedFields.js';
-import { pod, RawClient } from './rawClient.testing.js';
+import { FakeApiServer } from '../fakeApiServer.js';
+import { pod, RawClient, serverPerTest } from './rawClient.testing.js';
 
-let server: FakeApiServer;
-let client: RawClient;
 const now = new Date('2025-03-04T05:06:07.890Z');
-beforeEach(async () => {
-  server = await FakeApiServer.start({ now: () => now });
-  client = new RawClient(server);
-});
-afterEach(() => server.stop());
+const fx = serverPerTest({ now: () => now });
 
 const podPath = '/api/v1/namespaces/test/pods';
 
 test('a create records one Update entry of the manager owning every field it set', async () => {
-  const created = await client.request('POST', `${podPath}?fieldManager=deployer`, {
+  const created = await fx.client.request('POST', `${podPath}?fieldManager=deployer`, {
     ...pod('test', 'web', { labels: { app: 'web' } }),
     // Managed fields a client sends on create are replaced by the server's.
     metadata: { name: 'web', labels: { app: 'web' }, managedFields: [{ manager: 'forged' }] },
@@ -39,12 +33,12 @@ test('a create records one Update entry of the manager owning every field it set
       },
     },
   ]);
-  const listed = await client.get(podPath);
+  const listed = await fx.client.get(podPath);
   expect(listed.body.items[0].metadata.managedFields).toEqual(created.body.metadata.managedFields);
 });
 
 test('the manager is the User-Agent up to its first slash when no fieldManager is given', async () => {
-  const created = await client.request('POST', podPath, pod('test', 'web'), {
+  const created = await fx.client.request('POST', podPath, pod('test', 'web'), {
     'User-Agent': 'kubectl/v1.34.0 (linux/amd64) kubernetes/abcdef',
   });
   expect(created.body.metadata.managedFields.map((e: { manager: string }) => e.manager)).toEqual([
@@ -53,9 +47,9 @@ test('the manager is the User-Agent up to its first slash when no fieldManager i
 });
 
 test('an update by another manager adds its entry owning only the fields it changed', async () => {
-  server.create(pod('test', 'web'));
-  const current = (await client.get(`${podPath}/web`)).body;
-  const updated = await client.request('PUT', `${podPath}/web?fieldManager=kubelet`, {
+  fx.server.create(pod('test', 'web'));
+  const current = (await fx.client.get(`${podPath}/web`)).body;
+  const updated = await fx.client.request('PUT', `${podPath}/web?fieldManager=kubelet`, {
     ...current,
     status: { phase: 'Running' },
   });
@@ -70,9 +64,9 @@ test('an update by another manager adds its entry owning only the fields it chan
 });
 
 test('an update that changes nothing keeps the managed fields and the resourceVersion', async () => {
-  const stored = server.create(pod('test', 'web'));
+  const stored = fx.server.create(pod('test', 'web'));
   const { managedFields: _omitted, ...metadata } = stored.metadata;
-  const again = await client.request('PUT', `${podPath}/web?fieldManager=other`, {
+  const again = await fx.client.request('PUT', `${podPath}/web?fieldManager=other`, {
     ...stored,
     metadata,
   });
@@ -81,8 +75,8 @@ test('an update that changes nothing keeps the managed fields and the resourceVe
 });
 
 test('a patch records its manager on the fields it changed', async () => {
-  server.create(pod('test', 'web'));
-  const patched = await client.request(
+  fx.server.create(pod('test', 'web'));
+  const patched = await fx.client.request(
     'PATCH',
     `${podPath}/web?fieldManager=labeler`,
     { metadata: { labels: { tier: 'fe' } } },
@@ -95,39 +89,42 @@ test('a patch records its manager on the fields it changed', async () => {
 });
 
 test('managedFields: false records none on create, update or patch, and keeps what a client sent', async () => {
-  await server.stop();
-  server = await FakeApiServer.start({ now: () => now, managedFields: false });
-  client = new RawClient(server);
-  const created = await client.request(
-    'POST',
-    `${podPath}?fieldManager=deployer`,
-    pod('test', 'web'),
-  );
-  expect(created.status).toBe(201);
-  expect(created.body.metadata).not.toHaveProperty('managedFields');
-  const updated = await client.request('PUT', `${podPath}/web?fieldManager=kubelet`, {
-    ...created.body,
-    status: { phase: 'Running' },
-  });
-  expect(updated.status).toBe(200);
-  expect(updated.body.metadata).not.toHaveProperty('managedFields');
-  const patched = await client.request(
-    'PATCH',
-    `${podPath}/web?fieldManager=labeler`,
-    { metadata: { labels: { tier: 'fe' } } },
-    { 'Content-Type': 'application/merge-patch+json' },
-  );
-  expect(patched.body.metadata.labels).toEqual({ tier: 'fe' });
-  expect(patched.body.metadata).not.toHaveProperty('managedFields');
-  expect(server.create(pod('test', 'api')).metadata).not.toHaveProperty('managedFields');
-  const sent = [{ manager: 'importer', operation: 'Update' }];
-  const imported = await client.request('POST', podPath, {
-    ...pod('test', 'db'),
-    metadata: { name: 'db', managedFields: sent },
-  });
-  expect(imported.body.metadata.managedFields).toEqual(sent);
-  const listed = await client.get(podPath);
-  expect(
-    listed.body.items.map((item: { metadata: object }) => 'managedFields' in item.metadata),
-  ).toEqual([false, true, false]);
+  const server = await FakeApiServer.start({ now: () => now, managedFields: false });
+  const client = new RawClient(server);
+  try {
+    const created = await client.request(
+      'POST',
+      `${podPath}?fieldManager=deployer`,
+      pod('test', 'web'),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.metadata).not.toHaveProperty('managedFields');
+    const updated = await client.request('PUT', `${podPath}/web?fieldManager=kubelet`, {
+      ...created.body,
+      status: { phase: 'Running' },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.metadata).not.toHaveProperty('managedFields');
+    const patched = await client.request(
+      'PATCH',
+      `${podPath}/web?fieldManager=labeler`,
+      { metadata: { labels: { tier: 'fe' } } },
+      { 'Content-Type': 'application/merge-patch+json' },
+    );
+    expect(patched.body.metadata.labels).toEqual({ tier: 'fe' });
+    expect(patched.body.metadata).not.toHaveProperty('managedFields');
+    expect(server.create(pod('test', 'api')).metadata).not.toHaveProperty('managedFields');
+    const sent = [{ manager: 'importer', operation: 'Update' }];
+    const imported = await client.request('POST', podPath, {
+      ...pod('test', 'db'),
+      metadata: { name: 'db', managedFields: sent },
+    });
+    expect(imported.body.metadata.managedFields).toEqual(sent);
+    const listed = await client.get(podPath);
+    expect(
+      listed.body.items.map((item: { metadata: object }) => 'managedFields' in item.metadata),
+    ).toEqual([false, true, false]);
+  } finally {
+    await server.stop();
+  }
 });

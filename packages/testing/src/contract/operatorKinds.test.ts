@@ -1,29 +1,22 @@
-import { FakeApiServer } from '../fakeApiServer.js';
-import { RawClient } from './rawClient.testing.js';
+import { serverPerTest } from './rawClient.testing.js';
 
-let server: FakeApiServer;
-let client: RawClient;
-beforeEach(async () => {
-  server = await FakeApiServer.start();
-  client = new RawClient(server);
-});
-afterEach(() => server.stop());
+const fx = serverPerTest();
 
 const secrets = '/api/v1/namespaces/test/secrets';
 
 test('ServiceAccounts are served: create, get, list, discovery with short name sa', async () => {
-  const created = await client.request('POST', '/api/v1/namespaces/test/serviceaccounts', {
+  const created = await fx.client.request('POST', '/api/v1/namespaces/test/serviceaccounts', {
     metadata: { name: 'builder' },
     secrets: [{ name: 'builder-token' }],
   });
   expect(created.status).toBe(201);
   expect(created.body).toMatchObject({ kind: 'ServiceAccount', apiVersion: 'v1' });
-  const listed = await client.get('/api/v1/serviceaccounts');
+  const listed = await fx.client.get('/api/v1/serviceaccounts');
   expect(listed.body.kind).toBe('ServiceAccountList');
   expect(listed.body.items.map((sa: { metadata: { name: string } }) => sa.metadata.name)).toEqual([
     'builder',
   ]);
-  const core = (await client.get('/api/v1')).body;
+  const core = (await fx.client.get('/api/v1')).body;
   expect(core.resources).toContainEqual(
     expect.objectContaining({
       name: 'serviceaccounts',
@@ -45,24 +38,24 @@ test('events.k8s.io/v1 Events are served and their eventTime is a MicroTime', as
     type: 'Normal',
     regarding: { kind: 'Deployment', namespace: 'test', name: 'web' },
   };
-  const created = await client.request('POST', path, event);
+  const created = await fx.client.request('POST', path, event);
   expect(created.status).toBe(201);
   expect(created.body).toMatchObject({ kind: 'Event', apiVersion: 'events.k8s.io/v1' });
-  const millis = await client.request('POST', path, {
+  const millis = await fx.client.request('POST', path, {
     ...event,
     metadata: { name: 'web.2' },
     eventTime: '2025-01-02T03:04:05.123Z',
   });
   expect(millis.status).toBe(400);
-  const group = (await client.get('/apis/events.k8s.io/v1')).body;
+  const group = (await fx.client.get('/apis/events.k8s.io/v1')).body;
   expect(group.resources).toContainEqual(
     expect.objectContaining({ name: 'events', kind: 'Event' }),
   );
-  expect((await client.get('/api/v1/namespaces/test/events')).body.items).toEqual([]);
+  expect((await fx.client.get('/api/v1/namespaces/test/events')).body.items).toEqual([]);
 });
 
 test('a Secret stores stringData merged into data as base64, never stringData itself', async () => {
-  const created = await client.request('POST', secrets, {
+  const created = await fx.client.request('POST', secrets, {
     metadata: { name: 'db' },
     type: 'Opaque',
     data: { user: Buffer.from('admin').toString('base64'), password: 'b2xk' },
@@ -74,12 +67,12 @@ test('a Secret stores stringData merged into data as base64, never stringData it
     password: Buffer.from('s3cret').toString('base64'),
   });
   expect(created.body).not.toHaveProperty('stringData');
-  const stored = server.get({ apiVersion: 'v1', kind: 'Secret', namespace: 'test', name: 'db' });
+  const stored = fx.server.get({ apiVersion: 'v1', kind: 'Secret', namespace: 'test', name: 'db' });
   expect(stored).not.toHaveProperty('stringData');
 });
 
 test('a Secret whose data is not base64 is 400 BadRequest naming the key, not the value', async () => {
-  const res = await client.request('POST', secrets, {
+  const res = await fx.client.request('POST', secrets, {
     metadata: { name: 'db' },
     data: { token: 'not base64!hunter2' },
   });
@@ -87,9 +80,9 @@ test('a Secret whose data is not base64 is 400 BadRequest naming the key, not th
   expect(res.body.reason).toBe('BadRequest');
   expect(res.body.message).toContain('data["token"]');
   expect(JSON.stringify(res.body)).not.toContain('hunter2');
-  expect(server.list('v1', 'Secret')).toEqual([]);
+  expect(fx.server.list('v1', 'Secret')).toEqual([]);
   // The server keeps serving.
-  expect((await client.get(secrets)).status).toBe(200);
+  expect((await fx.client.get(secrets)).status).toBe(200);
 });
 
 test('§4 every verb on an unserved resource is a 404 NotFound Status', async () => {
@@ -103,7 +96,7 @@ test('§4 every verb on an unserved resource is a 404 NotFound Status', async ()
     ['DELETE', '/apis/example.com/v1/namespaces/test/widgets/a'],
     ['DELETE', '/apis/example.com/v1/namespaces/test/widgets'],
   ] as const) {
-    const res = await client.request(method, path, method === 'GET' ? undefined : {}, {
+    const res = await fx.client.request(method, path, method === 'GET' ? undefined : {}, {
       'Content-Type': 'application/merge-patch+json',
     });
     expect({ method, path, status: res.status, reason: res.body.reason }).toEqual({
@@ -117,7 +110,7 @@ test('§4 every verb on an unserved resource is a 404 NotFound Status', async ()
 
 test('the programmatic API answers an unserved kind with a typed 404 StatusError', () => {
   const widget = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'a' } };
-  expect(() => server.create(widget)).toThrow(
+  expect(() => fx.server.create(widget)).toThrow(
     expect.objectContaining({
       name: 'StatusError',
       status: expect.objectContaining({ code: 404, reason: 'NotFound' }),

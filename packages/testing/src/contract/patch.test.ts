@@ -1,18 +1,11 @@
 import type { KubeObject } from '../api/types.js';
-import { FakeApiServer } from '../fakeApiServer.js';
-import { pod, RawClient } from './rawClient.testing.js';
+import { pod, serverPerTest } from './rawClient.testing.js';
 
-let server: FakeApiServer;
-let client: RawClient;
-beforeEach(async () => {
-  server = await FakeApiServer.start();
-  client = new RawClient(server);
-});
-afterEach(() => server.stop());
+const fx = serverPerTest();
 
 const podPath = '/api/v1/namespaces/test/pods/web';
 const patch = (body: unknown, type: string, path = podPath) =>
-  client.request('PATCH', path, body, { 'Content-Type': `application/${type}` });
+  fx.client.request('PATCH', path, body, { 'Content-Type': `application/${type}` });
 
 function webPod(): KubeObject {
   return {
@@ -33,7 +26,7 @@ function webPod(): KubeObject {
 }
 
 test('a JSON merge patch (RFC 7386) merges objects, deletes with null and replaces lists', async () => {
-  server.create(webPod());
+  fx.server.create(webPod());
   const res = await patch(
     {
       metadata: { labels: { app: null, tier: 'fe' } },
@@ -47,7 +40,7 @@ test('a JSON merge patch (RFC 7386) merges objects, deletes with null and replac
 });
 
 test('a JSON patch (RFC 6902) applies its operations in order', async () => {
-  server.create(webPod());
+  fx.server.create(webPod());
   const res = await patch(
     [
       { op: 'replace', path: '/spec/containers/0/image', value: 'nginx:2' },
@@ -64,7 +57,7 @@ test('a JSON patch (RFC 6902) applies its operations in order', async () => {
 });
 
 test('a JSON patch whose test fails is 422 Invalid and writes nothing', async () => {
-  const created = server.create(webPod());
+  const created = fx.server.create(webPod());
   const res = await patch(
     [
       { op: 'replace', path: '/spec/containers/0/image', value: 'nginx:2' },
@@ -74,7 +67,7 @@ test('a JSON patch whose test fails is 422 Invalid and writes nothing', async ()
   );
   expect(res.status).toBe(422);
   expect(res.body).toMatchObject({ kind: 'Status', reason: 'Invalid', code: 422 });
-  expect(server.resourceVersion).toBe(created.metadata.resourceVersion);
+  expect(fx.server.resourceVersion).toBe(created.metadata.resourceVersion);
   const missing = await patch([{ op: 'remove', path: '/spec/nothing' }], 'json-patch+json');
   expect(missing.status).toBe(422);
   const notAList = await patch({ op: 'remove', path: '/spec' }, 'json-patch+json');
@@ -84,11 +77,11 @@ test('a JSON patch whose test fails is 422 Invalid and writes nothing', async ()
     'json-patch+json',
   );
   expect(badMetadata.status).toBe(400);
-  expect((await client.get(podPath)).body.spec.containers[0].image).toBe('nginx:1');
+  expect((await fx.client.get(podPath)).body.spec.containers[0].image).toBe('nginx:1');
 });
 
 test('a strategic merge patch merges containers by name, ports by containerPort, env by name', async () => {
-  server.create(webPod());
+  fx.server.create(webPod());
   const res = await patch(
     {
       spec: {
@@ -129,7 +122,7 @@ test('a strategic merge patch merges containers by name, ports by containerPort,
 });
 
 test('strategic merge patch directives: $patch delete and replace, primitive lists, element order', async () => {
-  server.create({ ...webPod(), metadata: { ...webPod().metadata, finalizers: ['a', 'b'] } });
+  fx.server.create({ ...webPod(), metadata: { ...webPod().metadata, finalizers: ['a', 'b'] } });
   const res = await patch(
     {
       metadata: { finalizers: ['c'] },
@@ -170,18 +163,18 @@ test('strategic merge patch directives: $patch delete and replace, primitive lis
 });
 
 test('a strategic merge patch item without its merge key is 400 and writes nothing', async () => {
-  const created = server.create(webPod());
+  const created = fx.server.create(webPod());
   const res = await patch(
     { spec: { containers: [{ image: 'nameless' }] } },
     'strategic-merge-patch+json',
   );
   expect(res.status).toBe(400);
   expect(res.body.reason).toBe('BadRequest');
-  expect(server.resourceVersion).toBe(created.metadata.resourceVersion);
+  expect(fx.server.resourceVersion).toBe(created.metadata.resourceVersion);
 });
 
 test('strategic merge patch keys of the other kinds: Service ports, Deployment templates, conditions', async () => {
-  server.create({
+  fx.server.create({
     apiVersion: 'v1',
     kind: 'Service',
     metadata: { name: 'web', namespace: 'test' },
@@ -196,7 +189,7 @@ test('strategic merge patch keys of the other kinds: Service ports, Deployment t
     { port: 80, targetPort: 8080 },
     { port: 443, targetPort: 8443 },
   ]);
-  server.create({
+  fx.server.create({
     apiVersion: 'apps/v1',
     kind: 'Deployment',
     metadata: { name: 'web', namespace: 'test' },
@@ -219,13 +212,13 @@ test('strategic merge patch keys of the other kinds: Service ports, Deployment t
 });
 
 test('a strategic merge patch of a custom resource is 415, as on kube-apiserver', async () => {
-  server.registerCustomResource({
+  fx.server.registerCustomResource({
     group: 'example.com',
     version: 'v1',
     plural: 'widgets',
     kind: 'Widget',
   });
-  server.create({
+  fx.server.create({
     apiVersion: 'example.com/v1',
     kind: 'Widget',
     metadata: { name: 'w', namespace: 'test' },

@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- test support that reads arbitrary JSON */
 import type { KubeObject } from '../api/types.js';
-import type { FakeApiServer } from '../fakeApiServer.js';
+import { FakeApiServer } from '../fakeApiServer.js';
+import type { FakeApiServerOptions } from '../options.js';
 
 /** A response read fully. */
 export interface RawResponse {
@@ -154,4 +155,29 @@ export function pod(
     },
     status: { phase: extra.phase ?? 'Pending' },
   };
+}
+
+/** A fake server and a raw client of it, both replaced before each test (see {@link serverPerTest}). */
+export interface ServerFixture {
+  /** The current test's server. */
+  readonly server: FakeApiServer;
+  /** A raw client of {@link ServerFixture.server}. */
+  readonly client: RawClient;
+}
+
+/**
+ * Starts a fresh fake server and raw client before each test of the calling file and stops the
+ * server after it, so no state leaks between tests.
+ *
+ * @param options - the server's options
+ * @returns the fixture, whose fields hold the current test's server and client
+ */
+export function serverPerTest(options?: FakeApiServerOptions): ServerFixture {
+  const fixture = {} as { server: FakeApiServer; client: RawClient };
+  beforeEach(async () => {
+    fixture.server = await FakeApiServer.start(options);
+    fixture.client = new RawClient(fixture.server);
+  });
+  afterEach(() => fixture.server.stop());
+  return fixture;
 }

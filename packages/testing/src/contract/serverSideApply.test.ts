@@ -1,18 +1,11 @@
-import { FakeApiServer } from '../fakeApiServer.js';
-import { RawClient } from './rawClient.testing.js';
+import { serverPerTest } from './rawClient.testing.js';
 
-let server: FakeApiServer;
-let client: RawClient;
 const now = new Date('2025-03-04T05:06:07.890Z');
-beforeEach(async () => {
-  server = await FakeApiServer.start({ now: () => now });
-  client = new RawClient(server);
-});
-afterEach(() => server.stop());
+const fx = serverPerTest({ now: () => now });
 
 const path = '/apis/apps/v1/namespaces/test/deployments/web';
 const apply = (body: unknown, query: string) =>
-  client.request('PATCH', `${path}?${query}`, body, {
+  fx.client.request('PATCH', `${path}?${query}`, body, {
     'Content-Type': 'application/apply-patch+yaml',
   });
 
@@ -85,7 +78,7 @@ test('apply without fieldManager is 422 Invalid and writes nothing', async () =>
   expect(res.body.details.causes).toEqual([
     expect.objectContaining({ field: 'fieldManager', reason: 'FieldValueRequired' }),
   ]);
-  expect(server.list('apps/v1', 'Deployment')).toEqual([]);
+  expect(fx.server.list('apps/v1', 'Deployment')).toEqual([]);
 });
 
 test('a field another manager owns with another value is a 409 Conflict naming field and manager', async () => {
@@ -118,7 +111,7 @@ test('a field another manager owns with another value is a 409 Conflict naming f
     '.spec.template.spec.containers[name="main"].image',
   );
   expect(
-    server.get({ apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'test', name: 'web' }),
+    fx.server.get({ apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'test', name: 'web' }),
   ).toMatchObject({ spec: { replicas: 2 } });
 });
 
