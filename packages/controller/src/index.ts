@@ -10,7 +10,9 @@
  */
 export { controller, ReconcileController } from './reconcile/reconcileController.js';
 export type { ControllerStartOptions } from './reconcile/reconcileController.js';
-export { ControllerConfigError } from './reconcile/controllerOptions.js';
+export { ControllerConfigError, defaultOutcomeReplay } from './reconcile/controllerOptions.js';
+export { EventHandlerError } from './reconcile/eventHandlerError.js';
+export type { EventHandlerStage } from './reconcile/eventHandlerError.js';
 export type {
   ControllerOptions,
   OwnsOptions,
