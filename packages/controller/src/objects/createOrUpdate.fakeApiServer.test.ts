@@ -14,8 +14,18 @@ afterEach(() => server.stop());
 
 const ref = { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'default', name: 'app' };
 
+/** The ConfigMap as plain JSON, for the fake server's programmatic API. */
+function seed(data?: Record<string, string>) {
+  return {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'app', namespace: 'default' },
+    ...(data === undefined ? {} : { data }),
+  };
+}
+
 function desired(): V1ConfigMap {
-  return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'app', namespace: 'default' } };
+  return seed();
 }
 
 function writes() {
@@ -45,7 +55,7 @@ test('creates a missing object, updates a changed one and writes nothing when mu
 });
 
 test('an update that loses a race with another writer reads again and retries on the fresh object', async () => {
-  await server.create({ ...desired(), data: { mode: 'a', other: '1' } });
+  server.create(seed({ mode: 'a', other: '1' }));
   let calls = 0;
   const result = await createOrUpdate(client, desired(), (cm) => {
     calls += 1;
@@ -67,7 +77,7 @@ test('a create that loses a race with another create (AlreadyExists) reads again
   let calls = 0;
   const result = await createOrUpdate(client, desired(), (cm) => {
     calls += 1;
-    if (calls === 1) server.create({ ...desired(), data: { owner: 'someone-else' } });
+    if (calls === 1) server.create(seed({ owner: 'someone-else' }));
     cm.data = { ...cm.data, mode: 'b' };
   });
   expect(result).toBe('updated');
@@ -75,7 +85,7 @@ test('a create that loses a race with another create (AlreadyExists) reads again
 });
 
 test('conflicts on every attempt give up after the backoff steps with the 409', async () => {
-  await server.create(desired());
+  server.create(seed());
   let calls = 0;
   const error = await createOrUpdate(
     client,
@@ -93,7 +103,7 @@ test('conflicts on every attempt give up after the backoff steps with the 409', 
 });
 
 test('a mutate that renames the object is refused with ObjectIdentityChangedError, before any write', async () => {
-  await server.create(desired());
+  server.create(seed());
   server.clearRequests();
   const error = await createOrUpdate(client, desired(), (cm) => {
     cm.metadata!.name = 'other';
