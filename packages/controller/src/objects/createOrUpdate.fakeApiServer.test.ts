@@ -1,16 +1,9 @@
 import { ApiException, type V1ConfigMap } from '@kubernetes/client-node';
-import { FakeApiServer } from '@rxkube/testing';
 import { createOrUpdate } from './createOrUpdate.js';
 import { ObjectIdentityChangedError } from './errors.js';
-import { ObjectApi } from './objectApi.js';
+import { objectServerPerTest } from './objectServer.testing.js';
 
-let server: FakeApiServer;
-let client: ObjectApi;
-beforeEach(async () => {
-  server = await FakeApiServer.start();
-  client = ObjectApi.makeApiClient(server.kubeConfig());
-});
-afterEach(() => server.stop());
+const cluster = objectServerPerTest();
 
 const ref = { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'default', name: 'app' };
 
@@ -29,7 +22,7 @@ function desired(): V1ConfigMap {
 }
 
 function writes() {
-  return server.requests().filter((r) => r.method === 'POST' || r.method === 'PUT').length;
+  return cluster.server.requests().filter((r) => r.method === 'POST' || r.method === 'PUT').length;
 }
 
 function setMode(mode: string) {
@@ -40,28 +33,28 @@ function setMode(mode: string) {
 
 test('creates a missing object, updates a changed one and writes nothing when mutate changes nothing', async () => {
   const object = desired();
-  expect(await createOrUpdate(client, object, setMode('a'))).toBe('created');
+  expect(await createOrUpdate(cluster.client, object, setMode('a'))).toBe('created');
   expect(object.metadata?.uid).toBeDefined(); // the object now holds what the server stored
-  expect(server.get(ref)?.['data']).toEqual({ mode: 'a' });
+  expect(cluster.server.get(ref)?.['data']).toEqual({ mode: 'a' });
 
-  expect(await createOrUpdate(client, desired(), setMode('b'))).toBe('updated');
-  expect(server.get(ref)?.['data']).toEqual({ mode: 'b' });
+  expect(await createOrUpdate(cluster.client, desired(), setMode('b'))).toBe('updated');
+  expect(cluster.server.get(ref)?.['data']).toEqual({ mode: 'b' });
 
-  server.clearRequests();
-  const version = server.get(ref)?.['metadata'];
-  expect(await createOrUpdate(client, desired(), setMode('b'))).toBe('unchanged');
+  cluster.server.clearRequests();
+  const version = cluster.server.get(ref)?.['metadata'];
+  expect(await createOrUpdate(cluster.client, desired(), setMode('b'))).toBe('unchanged');
   expect(writes()).toBe(0);
-  expect(server.get(ref)?.['metadata']).toEqual(version);
+  expect(cluster.server.get(ref)?.['metadata']).toEqual(version);
 });
 
 test('an update that loses a race with another writer reads again and retries on the fresh object', async () => {
-  server.create(seed({ mode: 'a', other: '1' }));
+  cluster.server.create(seed({ mode: 'a', other: '1' }));
   let calls = 0;
-  const result = await createOrUpdate(client, desired(), (cm) => {
+  const result = await createOrUpdate(cluster.client, desired(), (cm) => {
     calls += 1;
     // Another writer changes the object between our read and our write, once.
     if (calls === 1)
-      server.patch(ref, (stored) => ({
+      cluster.server.patch(ref, (stored) => ({
         ...stored,
         data: { ...(stored['data'] as object), other: '2' },
       }));
@@ -70,29 +63,29 @@ test('an update that loses a race with another writer reads again and retries on
   expect(result).toBe('updated');
   expect(calls).toBe(2);
   // Neither write is lost: the other writer's change survived ours.
-  expect(server.get(ref)?.['data']).toEqual({ mode: 'b', other: '2' });
+  expect(cluster.server.get(ref)?.['data']).toEqual({ mode: 'b', other: '2' });
 });
 
 test('a create that loses a race with another create (AlreadyExists) reads again and updates', async () => {
   let calls = 0;
-  const result = await createOrUpdate(client, desired(), (cm) => {
+  const result = await createOrUpdate(cluster.client, desired(), (cm) => {
     calls += 1;
-    if (calls === 1) server.create(seed({ owner: 'someone-else' }));
+    if (calls === 1) cluster.server.create(seed({ owner: 'someone-else' }));
     cm.data = { ...cm.data, mode: 'b' };
   });
   expect(result).toBe('updated');
-  expect(server.get(ref)?.['data']).toEqual({ owner: 'someone-else', mode: 'b' });
+  expect(cluster.server.get(ref)?.['data']).toEqual({ owner: 'someone-else', mode: 'b' });
 });
 
 test('conflicts on every attempt give up after the backoff steps with the 409', async () => {
-  server.create(seed());
+  cluster.server.create(seed());
   let calls = 0;
   const error = await createOrUpdate(
-    client,
+    cluster.client,
     desired(),
     (cm) => {
       calls += 1;
-      server.patch(ref, (stored) => ({ ...stored, data: { n: String(calls) } }));
+      cluster.server.patch(ref, (stored) => ({ ...stored, data: { n: String(calls) } }));
       cm.data = { mode: 'mine' };
     },
     { backoff: { steps: 3, durationMs: 1, factor: 1, jitter: 0 } },
@@ -103,9 +96,9 @@ test('conflicts on every attempt give up after the backoff steps with the 409', 
 });
 
 test('a mutate that renames the object is refused with ObjectIdentityChangedError, before any write', async () => {
-  server.create(seed());
-  server.clearRequests();
-  const error = await createOrUpdate(client, desired(), (cm) => {
+  cluster.server.create(seed());
+  cluster.server.clearRequests();
+  const error = await createOrUpdate(cluster.client, desired(), (cm) => {
     cm.metadata!.name = 'other';
   }).catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(ObjectIdentityChangedError);

@@ -1,16 +1,9 @@
 import type { V1ConfigMap } from '@kubernetes/client-node';
-import { FakeApiServer } from '@rxkube/testing';
 import { FinalizerError } from './errors.js';
 import { finalizer } from './finalizer.js';
-import { ObjectApi } from './objectApi.js';
+import { objectServerPerTest } from './objectServer.testing.js';
 
-let server: FakeApiServer;
-let client: ObjectApi;
-beforeEach(async () => {
-  server = await FakeApiServer.start();
-  client = ObjectApi.makeApiClient(server.kubeConfig());
-});
-afterEach(() => server.stop());
+const cluster = objectServerPerTest();
 
 const name = 'example.com/cleanup';
 const ref = { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'default', name: 'app' };
@@ -21,7 +14,7 @@ const reference = {
 };
 
 function read(): Promise<V1ConfigMap> {
-  return client.read<V1ConfigMap>(reference);
+  return cluster.client.read<V1ConfigMap>(reference);
 }
 
 /** Callbacks that log what ran, and what the server held when it ran. */
@@ -29,7 +22,7 @@ function recording() {
   const log: string[] = [];
   const callbacks = {
     apply: (object: V1ConfigMap) => {
-      const stored = server.get(ref)?.['metadata'] as V1ConfigMap['metadata'];
+      const stored = cluster.server.get(ref)?.['metadata'] as V1ConfigMap['metadata'];
       log.push(
         `apply seeing ${JSON.stringify(stored?.finalizers ?? [])} in ${JSON.stringify(object.metadata?.finalizers)}`,
       );
@@ -44,56 +37,64 @@ function recording() {
 }
 
 test('adds the finalizer as its own write before the first apply, then applies', async () => {
-  server.create({ ...reference, metadata: { ...reference.metadata, finalizers: ['other/one'] } });
+  cluster.server.create({
+    ...reference,
+    metadata: { ...reference.metadata, finalizers: ['other/one'] },
+  });
   const { log, callbacks } = recording();
-  expect(await finalizer(client, name, await read(), callbacks)).toBe('applied');
+  expect(await finalizer(cluster.client, name, await read(), callbacks)).toBe('applied');
   expect(log).toEqual([`apply seeing ["other/one","${name}"] in ["other/one","${name}"]`]);
   // With the finalizer there, apply runs without another write.
-  const version = server.get(ref)?.['metadata'];
-  expect(await finalizer(client, name, await read(), callbacks)).toBe('applied');
-  expect(server.get(ref)?.['metadata']).toEqual(version);
+  const version = cluster.server.get(ref)?.['metadata'];
+  expect(await finalizer(cluster.client, name, await read(), callbacks)).toBe('applied');
+  expect(cluster.server.get(ref)?.['metadata']).toEqual(version);
 });
 
 test('an object without finalizers gets the list', async () => {
-  server.create(reference);
+  cluster.server.create(reference);
   const { log, callbacks } = recording();
-  await finalizer(client, name, await read(), callbacks);
+  await finalizer(cluster.client, name, await read(), callbacks);
   expect(log).toEqual([`apply seeing ["${name}"] in ["${name}"]`]);
 });
 
 test('a concurrent change of the finalizers fails the add (nothing applied, nothing overwritten)', async () => {
-  server.create({ ...reference, metadata: { ...reference.metadata, finalizers: ['other/one'] } });
+  cluster.server.create({
+    ...reference,
+    metadata: { ...reference.metadata, finalizers: ['other/one'] },
+  });
   const stale = await read();
-  server.patch(ref, (stored) => {
+  cluster.server.patch(ref, (stored) => {
     (stored['metadata'] as { finalizers: string[] }).finalizers.push('other/two');
   });
   const { log, callbacks } = recording();
-  const error = await finalizer(client, name, stale, callbacks).catch((caught: unknown) => caught);
+  const error = await finalizer(cluster.client, name, stale, callbacks).catch(
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(FinalizerError);
   expect((error as FinalizerError).step).toBe('addFinalizer');
   expect(log).toEqual([]);
-  expect((server.get(ref)?.['metadata'] as { finalizers: string[] }).finalizers).toEqual([
+  expect((cluster.server.get(ref)?.['metadata'] as { finalizers: string[] }).finalizers).toEqual([
     'other/one',
     'other/two',
   ]);
 });
 
 test('when the object is being deleted, cleans up, then removes the finalizer and the server deletes it', async () => {
-  server.create(reference);
+  cluster.server.create(reference);
   const { log, callbacks } = recording();
-  await finalizer(client, name, await read(), callbacks);
-  server.delete(ref);
+  await finalizer(cluster.client, name, await read(), callbacks);
+  cluster.server.delete(ref);
   const deleting = await read();
   expect(deleting.metadata?.deletionTimestamp).toBeDefined();
-  expect(await finalizer(client, name, deleting, callbacks)).toBe('cleaned');
+  expect(await finalizer(cluster.client, name, deleting, callbacks)).toBe('cleaned');
   expect(log.at(-1)).toBe('cleanup');
-  expect(server.get(ref)).toBeUndefined();
+  expect(cluster.server.get(ref)).toBeUndefined();
 });
 
 test('a failing cleanup keeps the finalizer, so the object stays until a cleanup succeeds', async () => {
-  server.create({ ...reference, metadata: { ...reference.metadata, finalizers: [name] } });
-  server.delete(ref);
-  const error = await finalizer(client, name, await read(), {
+  cluster.server.create({ ...reference, metadata: { ...reference.metadata, finalizers: [name] } });
+  cluster.server.delete(ref);
+  const error = await finalizer(cluster.client, name, await read(), {
     apply: () => 'applied',
     cleanup: () => {
       throw new Error('bucket still in use');
@@ -101,42 +102,49 @@ test('a failing cleanup keeps the finalizer, so the object stays until a cleanup
   }).catch((caught: unknown) => caught);
   expect(error).toMatchObject({ step: 'cleanup', finalizerName: name });
   expect((error as FinalizerError).cause).toEqual(new Error('bucket still in use'));
-  expect((server.get(ref)?.['metadata'] as { finalizers: string[] }).finalizers).toEqual([name]);
+  expect((cluster.server.get(ref)?.['metadata'] as { finalizers: string[] }).finalizers).toEqual([
+    name,
+  ]);
 });
 
 test('removal is guarded by a test of the finalizer at its index: a concurrent reorder fails it', async () => {
-  server.create({
+  cluster.server.create({
     ...reference,
     metadata: { ...reference.metadata, finalizers: [name, 'other/one'] },
   });
-  server.delete(ref);
+  cluster.server.delete(ref);
   const stale = await read();
-  server.patch(ref, (stored) => {
+  cluster.server.patch(ref, (stored) => {
     (stored['metadata'] as { finalizers: string[] }).finalizers = ['other/one', name];
   });
-  const error = await finalizer(client, name, stale, recording().callbacks).catch(
+  const error = await finalizer(cluster.client, name, stale, recording().callbacks).catch(
     (caught: unknown) => caught,
   );
   expect(error).toMatchObject({ step: 'removeFinalizer' });
-  expect((server.get(ref)?.['metadata'] as { finalizers: string[] }).finalizers).toEqual([
+  expect((cluster.server.get(ref)?.['metadata'] as { finalizers: string[] }).finalizers).toEqual([
     'other/one',
     name,
   ]);
 });
 
 test('an object being deleted without the finalizer is left alone', async () => {
-  server.create({ ...reference, metadata: { ...reference.metadata, finalizers: ['other/one'] } });
-  server.delete(ref);
+  cluster.server.create({
+    ...reference,
+    metadata: { ...reference.metadata, finalizers: ['other/one'] },
+  });
+  cluster.server.delete(ref);
   const { log, callbacks } = recording();
-  server.clearRequests();
-  expect(await finalizer(client, name, await read(), callbacks)).toBeUndefined();
+  cluster.server.clearRequests();
+  expect(await finalizer(cluster.client, name, await read(), callbacks)).toBeUndefined();
   expect(log).toEqual([]);
-  expect(server.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+  expect(cluster.server.requests().filter((r) => r.method !== 'GET')).toEqual([]);
 });
 
 test('an empty finalizer name is refused', async () => {
-  server.create(reference);
-  await expect(finalizer(client, '', await read(), recording().callbacks)).rejects.toMatchObject({
+  cluster.server.create(reference);
+  await expect(
+    finalizer(cluster.client, '', await read(), recording().callbacks),
+  ).rejects.toMatchObject({
     step: 'invalid',
   });
 });

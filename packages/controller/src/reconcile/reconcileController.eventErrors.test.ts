@@ -1,3 +1,4 @@
+import type { InformerEvent } from '@rxkube/informer';
 import { drain, VirtualClock } from '@rxkube/devkit';
 import { harness } from './controllerHarness.testing.js';
 import { ControllerConfigError } from './controllerOptions.js';
@@ -9,6 +10,12 @@ import type { ReconcileOutcome } from './reconcileOutcome.js';
 /** Throws on objects labelled `bad`, to stand for a mapper or predicate with a bug. */
 function explodesOnBad(object: Thing): void {
   if (object.metadata.labels?.['bad'] === 'true') throw new TypeError('cannot read the spec');
+}
+
+/** A predicate with that bug: it passes every event it does not throw on. */
+function buggyPredicate(event: InformerEvent<Thing>): boolean {
+  explodesOnBad(event.object as Thing);
+  return true;
 }
 
 test('a throwing watch mapper is reported as an EventHandlerError, its event skipped, and the controller keeps reconciling', async () => {
@@ -40,12 +47,7 @@ test('a throwing watch mapper is reported as an EventHandlerError, its event ski
 
 test('a throwing predicate of the primary informer skips only its event and is reported', async () => {
   const h = harness({
-    predicates: [
-      (event) => {
-        explodesOnBad(event.object as Thing);
-        return true;
-      },
-    ],
+    predicates: [buggyPredicate],
   });
   const errors: EventHandlerError[] = [];
   h.ctrl.errors$.subscribe((error) => errors.push(error));
@@ -65,12 +67,7 @@ test('a throwing watch predicate is reported with stage predicate', async () => 
   const h = harness({
     watches: [
       watch(secrets, () => ['ns/a'], {
-        predicates: [
-          (event) => {
-            explodesOnBad(event.object as Thing);
-            return true;
-          },
-        ],
+        predicates: [buggyPredicate],
       }),
     ],
   });
