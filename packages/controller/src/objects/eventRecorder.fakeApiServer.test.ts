@@ -162,3 +162,12 @@ test('a series whose Event was deleted meanwhile creates it again', async () => 
   expect(errors).toEqual([]);
   expect(stored().map((event) => event.series?.count)).toEqual([2]);
 });
+
+test('an event about nothing (no regarding object) is reported, not thrown', async () => {
+  const { events, errors } = recorder();
+  const malformed = { ...created(), regarding: undefined } as unknown as EventInput;
+  await expect(events.publish(malformed)).resolves.toBeUndefined();
+  expect(errors.map((error) => (error.cause as Error).message)).toEqual([
+    'regarding must name an object',
+  ]);
+});

@@ -115,6 +115,8 @@ function keyOf(event: EventInput, regarding: V1ObjectReference, related?: V1Obje
 }
 
 function refusal(event: EventInput): string | undefined {
+  if (typeof event.regarding !== 'object' || event.regarding === null)
+    return 'regarding must name an object';
   if (event.type !== 'Normal' && event.type !== 'Warning')
     return `type must be Normal or Warning, got ${String(event.type)}`;
   for (const field of ['reason', 'action'] as const) {
@@ -191,60 +193,70 @@ export function eventRecorder(options: EventRecorderOptions): EventRecorder {
     });
   };
 
+  const record = (event: EventInput): Promise<void> => {
+    const refused = refusal(event);
+    if (refused !== undefined) {
+      errors.next(new EventPublishError(event, new TypeError(refused)));
+      return Promise.resolve();
+    }
+    const now = scheduler.now();
+    const regarding = referenceTo(event.regarding);
+    const related = event.related === undefined ? undefined : referenceTo(event.related);
+    const key = keyOf(event, regarding, related);
+    let entry = recent.get(key);
+    recent.delete(key); // re-inserted last: the most recently seen
+    if (entry !== undefined && now - entry.lastObserved <= seriesWindowMs) {
+      entry.count += 1;
+      entry.lastObserved = now;
+    } else {
+      const namespace = regarding.namespace || 'default';
+      // client-go names an Event after its object and the time in ns; the sequence keeps
+      // names apart when the clock has not moved.
+      sequence += 1;
+      const name = `${regarding.name}.${(BigInt(Math.round(now)) * 1_000_000n + BigInt(sequence % 1_000_000)).toString(16)}`;
+      entry = {
+        name,
+        namespace,
+        count: 1,
+        lastObserved: now,
+        written: false,
+        writes: Promise.resolve(),
+        body: {
+          metadata: { name, namespace },
+          eventTime: new V1MicroTime(now),
+          regarding,
+          ...(related === undefined ? {} : { related }),
+          type: event.type,
+          reason: event.reason,
+          action: event.action,
+          ...(event.note === undefined ? {} : { note: event.note }),
+          reportingController,
+          reportingInstance,
+        },
+      };
+    }
+    recent.set(key, entry);
+    for (const oldest of recent.keys()) {
+      if (recent.size <= cacheSize) break;
+      recent.delete(oldest);
+    }
+    const current = entry;
+    current.writes = current.writes.then(() =>
+      write(current).catch((error: unknown) => errors.next(new EventPublishError(event, error))),
+    );
+    return current.writes;
+  };
+
   return {
     errors$: errors.asObservable(),
     publish(event: EventInput): Promise<void> {
-      const refused = refusal(event);
-      if (refused !== undefined) {
-        errors.next(new EventPublishError(event, new TypeError(refused)));
+      try {
+        return record(event);
+      } catch (error: unknown) {
+        // Whatever the input, a reconcile that publishes must not fail because of it.
+        errors.next(new EventPublishError(event, error));
         return Promise.resolve();
       }
-      const now = scheduler.now();
-      const regarding = referenceTo(event.regarding);
-      const related = event.related === undefined ? undefined : referenceTo(event.related);
-      const key = keyOf(event, regarding, related);
-      let entry = recent.get(key);
-      recent.delete(key); // re-inserted last: the most recently seen
-      if (entry !== undefined && now - entry.lastObserved <= seriesWindowMs) {
-        entry.count += 1;
-        entry.lastObserved = now;
-      } else {
-        const namespace = regarding.namespace || 'default';
-        // client-go names an Event after its object and the time in ns; the sequence keeps
-        // names apart when the clock has not moved.
-        sequence += 1;
-        const name = `${regarding.name}.${(BigInt(Math.round(now)) * 1_000_000n + BigInt(sequence % 1_000_000)).toString(16)}`;
-        entry = {
-          name,
-          namespace,
-          count: 1,
-          lastObserved: now,
-          written: false,
-          writes: Promise.resolve(),
-          body: {
-            metadata: { name, namespace },
-            eventTime: new V1MicroTime(now),
-            regarding,
-            ...(related === undefined ? {} : { related }),
-            type: event.type,
-            reason: event.reason,
-            action: event.action,
-            ...(event.note === undefined ? {} : { note: event.note }),
-            reportingController,
-            reportingInstance,
-          },
-        };
-      }
-      recent.set(key, entry);
-      for (const oldest of recent.keys()) {
-        if (recent.size <= cacheSize) break;
-        recent.delete(oldest);
-      }
-      const current = entry;
-      current.writes = current.writes.then(() =>
-        write(current).catch((error: unknown) => errors.next(new EventPublishError(event, error))),
-      );
-      return current.writes;
     },
   };
 }

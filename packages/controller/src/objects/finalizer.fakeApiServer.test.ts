@@ -148,3 +148,15 @@ test('an empty finalizer name is refused', async () => {
     step: 'invalid',
   });
 });
+
+test('an object without a resourceVersion (not read from the API server) is refused before any write', async () => {
+  cluster.server.create(reference);
+  cluster.server.clearRequests();
+  const unread: V1ConfigMap = { ...reference };
+  await expect(
+    finalizer(cluster.client, name, unread, recording().callbacks),
+  ).rejects.toMatchObject({
+    step: 'invalid',
+  });
+  expect(cluster.server.requests()).toEqual([]);
+});

@@ -72,12 +72,18 @@ export async function finalizer<T extends KubernetesObject, R>(
   options: FinalizerOptions = {},
 ): Promise<R | undefined> {
   const metadata = object.metadata ?? {};
-  if (name === '' || metadata.name === undefined || metadata.name === '')
-    throw new FinalizerError(
-      'invalid',
-      name,
-      new TypeError(name === '' ? 'the finalizer name is empty' : 'the object has no name'),
-    );
+  const invalid =
+    name === ''
+      ? 'the finalizer name is empty'
+      : metadata.name === undefined || metadata.name === ''
+        ? 'the object has no name'
+        : // The finalizer's first write is guarded by it: an object not read from the server
+          // could overwrite finalizers written meanwhile.
+          metadata.resourceVersion === undefined || metadata.resourceVersion === ''
+          ? 'the object has no resourceVersion: pass it as read from the API server'
+          : undefined;
+  if (invalid !== undefined || metadata.name === undefined)
+    throw new FinalizerError('invalid', name, new TypeError(invalid));
   const reference: ObjectReference = {
     apiVersion: object.apiVersion ?? '',
     kind: object.kind ?? '',
