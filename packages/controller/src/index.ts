@@ -10,7 +10,9 @@
  */
 export { controller, ReconcileController } from './reconcile/reconcileController.js';
 export type { ControllerStartOptions } from './reconcile/reconcileController.js';
-export { ControllerConfigError } from './reconcile/controllerOptions.js';
+export { ControllerConfigError, defaultOutcomeReplay } from './reconcile/controllerOptions.js';
+export { EventHandlerError } from './reconcile/eventHandlerError.js';
+export type { EventHandlerStage } from './reconcile/eventHandlerError.js';
 export type {
   ControllerOptions,
   OwnsOptions,
@@ -77,3 +79,31 @@ export {
 } from './sharding/rangeSet.js';
 export type { RangeSet } from './sharding/rangeSet.js';
 export { shardClaimsAnnotation, shardGroupLabel } from './sharding/memberLease.js';
+export { setControllerReference } from './objects/setControllerReference.js';
+export { setOwnerReference } from './objects/setOwnerReference.js';
+export type { OwnerObject } from './objects/ownerReferences.js';
+export {
+  AlreadyOwnedError,
+  FinalizerError,
+  ObjectIdentityChangedError,
+  OwnerReferenceError,
+} from './objects/errors.js';
+export type { FinalizerStep, OwnerReferenceProblem } from './objects/errors.js';
+export { ObjectApi } from './objects/objectApi.js';
+export type { JsonPatchOperation, ObjectReference } from './objects/objectApi.js';
+export { defaultConflictBackoff, retryOnConflict } from './objects/retryOnConflict.js';
+export type { ConflictBackoff, RetryOnConflictOptions } from './objects/retryOnConflict.js';
+export { createOrUpdate } from './objects/createOrUpdate.js';
+export type { CreateOrUpdateOptions, MutateFn, OperationResult } from './objects/createOrUpdate.js';
+export { ApplyConflictError, serverSideApply } from './objects/serverSideApply.js';
+export type { ApplyOptions, FieldConflict } from './objects/serverSideApply.js';
+export { mergePatch } from './objects/mergePatch.js';
+export type { MergePatchOptions } from './objects/mergePatch.js';
+export { finalizer } from './objects/finalizer.js';
+export type { FinalizerCallbacks, FinalizerOptions } from './objects/finalizer.js';
+export {
+  defaultEventSeriesWindow,
+  eventRecorder,
+  EventPublishError,
+} from './objects/eventRecorder.js';
+export type { EventInput, EventRecorder, EventRecorderOptions } from './objects/eventRecorder.js';

@@ -108,9 +108,18 @@ export interface ControllerOptions<T extends ControllerObject> {
    * `workqueue.MetricsProvider`). Give this or `metrics`, not both.
    */
   metricsProvider?: WorkQueueMetricsProvider;
+  /**
+   * How many of the latest reconcile outcomes (and of the latest event handler errors)
+   * `outcomes$` (and `errors$`) replay to a new subscriber, so that a late subscriber still
+   * sees what just happened. Default {@link defaultOutcomeReplay}; 0 for none.
+   */
+  outcomeReplay?: number;
   /** Clock and timers (work queue, backoff, durations). Default `asyncScheduler`. */
   scheduler?: SchedulerLike;
 }
+
+/** How many outcomes `outcomes$` replays by default (see `outcomeReplay`). */
+export const defaultOutcomeReplay = 100;
 
 /** A controller option that cannot work, found when the controller is built. */
 export class ControllerConfigError extends Error {
@@ -137,7 +146,13 @@ export class ControllerConfigError extends Error {
 export function validateControllerOptions<T extends ControllerObject>(
   options: ControllerOptions<T>,
 ): void {
-  const { concurrency = 1, resyncPeriod = 0, owns = [], kind } = options;
+  const {
+    concurrency = 1,
+    resyncPeriod = 0,
+    owns = [],
+    kind,
+    outcomeReplay = defaultOutcomeReplay,
+  } = options;
   if (!Number.isInteger(concurrency) || concurrency < 1)
     throw new ControllerConfigError(
       'concurrency',
@@ -147,6 +162,11 @@ export function validateControllerOptions<T extends ControllerObject>(
     throw new ControllerConfigError(
       'resyncPeriod',
       `must be a finite number ≥ 0, got ${resyncPeriod}`,
+    );
+  if (!Number.isInteger(outcomeReplay) || outcomeReplay < 0)
+    throw new ControllerConfigError(
+      'outcomeReplay',
+      `must be an integer ≥ 0, got ${outcomeReplay}`,
     );
   if (options.metrics !== undefined && options.metricsProvider !== undefined)
     throw new ControllerConfigError('metrics', 'give metrics or metricsProvider, not both');

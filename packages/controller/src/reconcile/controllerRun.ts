@@ -1,5 +1,6 @@
 import { processWorkQueue, RateLimitingQueue, type RateLimitingQueueOptions } from '@rxkube/queue';
 import { EMPTY, Observable, Subscription } from 'rxjs';
+import type { EventHandlerError } from './eventHandlerError.js';
 import type { EventSource } from './eventSource.js';
 import type { ReconcileOutcome } from './reconcileOutcome.js';
 import { reconcileStep, type StepConfig } from './reconcileStep.js';
@@ -17,6 +18,8 @@ export interface RunConfig<T> {
   readonly step: StepConfig<T>;
   readonly concurrency: number;
   readonly queueOptions: RateLimitingQueueOptions<string>;
+  /** Told of every event a source's predicate or mapper threw on (the run goes on). */
+  readonly reportError: (error: EventHandlerError) => void;
   /** Called when the run starts and ends. */
   readonly track: (run: ActiveRun, active: boolean) => void;
 }
@@ -72,7 +75,7 @@ export function controllerRun<T>(config: RunConfig<T>): Observable<ReconcileOutc
     for (const source of config.sources)
       events.add(
         source.keys$.subscribe({
-          next: (key) => queue.add(key),
+          next: (key) => (typeof key === 'string' ? queue.add(key) : config.reportError(key)),
           error: (error: unknown) => subscriber.error(error),
         }),
       );

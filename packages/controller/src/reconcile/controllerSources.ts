@@ -1,7 +1,8 @@
 import { deletionHandlingMetaNamespaceKeyFunc } from '@rxkube/store';
-import { filter, map } from 'rxjs';
+import { mergeMap } from 'rxjs';
 import type { ControllerOptions, OwnsOptions } from './controllerOptions.js';
-import { watch, type EventSource } from './eventSource.js';
+import { EventHandlerError } from './eventHandlerError.js';
+import { passes, watch, type EventSource } from './eventSource.js';
 import type { InformerSource, PrimaryInformerSource } from './informerSource.js';
 import type { ControllerObject } from './objectMeta.js';
 import { controllerOwnerOf } from './ownerMapping.js';
@@ -24,8 +25,11 @@ function primarySource<T extends ControllerObject>(
   };
   return {
     keys$: informer.handle(handlerOptions).pipe(
-      filter((event) => isResync(event) || predicates.every((predicate) => predicate(event))),
-      map((event) => deletionHandlingMetaNamespaceKeyFunc(event.object)),
+      mergeMap((event) => {
+        const passed = isResync(event) || passes(predicates, event);
+        if (passed instanceof EventHandlerError) return [passed];
+        return passed ? [deletionHandlingMetaNamespaceKeyFunc(event.object)] : [];
+      }),
     ),
     waitForSync: (signal) => informer.waitForCacheSync(signal),
   };

@@ -1,5 +1,6 @@
 import type { InformerEvent } from '@rxkube/informer';
 import { from, map, mergeMap, type Observable } from 'rxjs';
+import { EventHandlerError, guarded } from './eventHandlerError.js';
 import type { InformerSource } from './informerSource.js';
 import { objectOf } from './objectMeta.js';
 import type { ObjectMapper } from './ownerMapping.js';
@@ -12,8 +13,12 @@ import { targetKey, type ReconcileTarget } from './reconcileRequest.js';
  * `for` and `owns` build theirs the same way.
  */
 export interface EventSource {
-  /** The keys to enqueue, subscribed once for every run of the controller. */
-  readonly keys$: Observable<string>;
+  /**
+   * The keys to enqueue, subscribed once for every run of the controller, and the
+   * {@link EventHandlerError}s of events that could not be mapped (reported on the
+   * controller's `errors$`, never enqueued).
+   */
+  readonly keys$: Observable<string | EventHandlerError>;
   /**
    * Resolves `true` once the source's cache is synced (workers start when every source's
    * is), `false` if that never happens.
@@ -27,8 +32,15 @@ export interface WatchOptions<O> {
   predicates?: readonly Predicate<O>[];
 }
 
-function passes<O>(predicates: readonly Predicate<O>[], event: InformerEvent<O>): boolean {
-  return predicates.every((predicate) => predicate(event));
+/**
+ * @returns whether the event passes every predicate, or the error of the one that threw
+ * @internal
+ */
+export function passes<O>(
+  predicates: readonly Predicate<O>[],
+  event: InformerEvent<O>,
+): boolean | EventHandlerError {
+  return guarded('predicate', event, () => predicates.every((predicate) => predicate(event)));
 }
 
 /**
@@ -36,20 +48,28 @@ function passes<O>(predicates: readonly Predicate<O>[], event: InformerEvent<O>)
  * relation that moved (an owner reference changed, a label selector stopped matching) also
  * reconciles the side it left.
  */
-function mapEvent<O>(mapper: ObjectMapper<O>, event: InformerEvent<O>): Set<string> {
-  const keys = new Set<string>();
-  const objects = event.type === 'update' ? [event.oldObject, event.object] : [objectOf(event)];
-  for (const object of objects) {
-    if (object === undefined) continue;
-    for (const target of mapper(object)) keys.add(targetKey(target));
-  }
-  return keys;
+function mapEvent<O>(
+  mapper: ObjectMapper<O>,
+  event: InformerEvent<O>,
+): Set<string> | [EventHandlerError] {
+  const keys = guarded('mapper', event, () => {
+    const found = new Set<string>();
+    const objects = event.type === 'update' ? [event.oldObject, event.object] : [objectOf(event)];
+    for (const object of objects) {
+      if (object === undefined) continue;
+      for (const target of mapper(object)) found.add(targetKey(target));
+    }
+    return found;
+  });
+  // All or nothing: a mapper that throws on the new object enqueues nothing for the old one.
+  return keys instanceof EventHandlerError ? [keys] : keys;
 }
 
 /**
  * Watches another informer and reconciles the objects its events map to (controller-runtime's
  * `Watches` with `EnqueueRequestsFromMapFunc`): e.g. every primary that references a changed
- * Secret. The mapper and predicates must not throw: an exception ends the controller's run.
+ * Secret. A mapper or predicate that throws skips the event: the controller reports an
+ * {@link EventHandlerError} on its `errors$` and keeps running.
  *
  * @typeParam O - the watched object type
  * @param informer - the informer to watch
@@ -70,9 +90,13 @@ export function watch<O>(
 ): EventSource {
   const predicates = options.predicates ?? [];
   return {
-    keys$: informer
-      .handle()
-      .pipe(mergeMap((event) => (passes(predicates, event) ? mapEvent(mapper, event) : []))),
+    keys$: informer.handle().pipe(
+      mergeMap((event) => {
+        const passed = passes(predicates, event);
+        if (passed instanceof EventHandlerError) return [passed];
+        return passed ? mapEvent(mapper, event) : [];
+      }),
+    ),
     waitForSync: (signal) => informer.waitForCacheSync(signal),
   };
 }

@@ -1,12 +1,12 @@
 import { MemoryMetrics, noopMetricsProvider } from '@rxkube/queue';
-import { BehaviorSubject } from 'rxjs';
+import { BehaviorSubject, Subject } from 'rxjs';
 import type { LeadershipState } from '../leaderelection/leadershipState.js';
 import { drain } from '@rxkube/devkit';
 import { harness } from './controllerHarness.testing.js';
 import { FakeInformer, thing, written } from './fakeInformer.testing.js';
 import { ControllerConfigError } from './controllerOptions.js';
 import { CacheSyncError } from './controllerRun.js';
-import { watch } from './eventSource.js';
+import { watch, watchRequests } from './eventSource.js';
 import { controller } from './reconcileController.js';
 import type { ReconcileOutcome } from './reconcileOutcome.js';
 
@@ -174,19 +174,13 @@ test('start({ leadership }) reconciles only while leading, everything again on e
 });
 
 test('start() reports a failing run on outcomes$', async () => {
-  const h0 = harness();
-  const other = new FakeInformer(h0.clock);
-  const h = harness({
-    watches: [
-      watch(other, () => {
-        throw new Error('mapper bug');
-      }),
-    ],
-  });
+  // A source whose stream fails ends the run (a throwing mapper does not: see errors$).
+  const failing = new Subject<string>();
+  const h = harness({ watches: [watchRequests(failing)] });
   h.ctrl.start();
-  other.set(thing('x'));
+  failing.error(new Error('source failed'));
   await drain();
-  expect(h.failures).toEqual([new Error('mapper bug')]);
+  expect(h.failures).toEqual([new Error('source failed')]);
 });
 
 test("the work queue reports to the controller's metrics provider, labelled with its name", async () => {

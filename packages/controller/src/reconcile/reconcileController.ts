@@ -1,12 +1,22 @@
 import type { WorkQueueMetricsSnapshot } from '@rxkube/queue';
-import { asyncScheduler, Observable, Subject, type Subscription } from 'rxjs';
+import { asyncScheduler, Observable, ReplaySubject, Subject, type Subscription } from 'rxjs';
 import { whileLeader, type LeadershipSource } from '../leaderelection/whileLeader.js';
 import { controllerRun, type ActiveRun } from './controllerRun.js';
 import { controllerSources } from './controllerSources.js';
-import { validateControllerOptions, type ControllerOptions } from './controllerOptions.js';
+import {
+  defaultOutcomeReplay,
+  validateControllerOptions,
+  type ControllerOptions,
+} from './controllerOptions.js';
+import type { EventHandlerError } from './eventHandlerError.js';
 import { KeyedExclusion } from './keyedExclusion.js';
 import type { ControllerObject } from './objectMeta.js';
 import type { ReconcileOutcome } from './reconcileOutcome.js';
+
+/** A subject replaying its latest `size` values; ReplaySubject would keep one for 0. */
+function replaying<V>(size: number): Subject<V> {
+  return size === 0 ? new Subject<V>() : new ReplaySubject<V>(size);
+}
 
 /** Options of {@link ReconcileController.start}. */
 export interface ControllerStartOptions {
@@ -34,12 +44,21 @@ export class ReconcileController<T extends ControllerObject> {
   /** The controller's name. */
   readonly name: string;
   /**
-   * Every reconcile outcome of every run, with its duration: for logs and metrics. Completes
-   * after `stop()`; errors if a run started by `start()` fails.
+   * Every reconcile outcome of every run, with its duration: for logs and metrics. A new
+   * subscriber first receives the latest outcomes (`outcomeReplay`, default
+   * {@link defaultOutcomeReplay}). Completes after `stop()`; errors if a run started by
+   * `start()` fails.
    */
   readonly outcomes$: Observable<ReconcileOutcome>;
+  /**
+   * Every event a predicate or mapper threw on, as an {@link EventHandlerError}: the event
+   * was skipped and the controller kept running. Replays the latest ones as `outcomes$`
+   * does; completes with it.
+   */
+  readonly errors$: Observable<EventHandlerError>;
 
-  private readonly outcomes = new Subject<ReconcileOutcome>();
+  private readonly outcomes: Subject<ReconcileOutcome>;
+  private readonly errors: Subject<EventHandlerError>;
   private readonly exclusion = new KeyedExclusion();
   private readonly runs = new Set<ActiveRun>();
   private readonly ended = new Set<Promise<void>>();
@@ -53,7 +72,11 @@ export class ReconcileController<T extends ControllerObject> {
   constructor(private readonly options: ControllerOptions<T>) {
     validateControllerOptions(options);
     this.name = options.name ?? 'controller';
+    const replay = options.outcomeReplay ?? defaultOutcomeReplay;
+    this.outcomes = replaying(replay);
+    this.errors = replaying(replay);
     this.outcomes$ = this.outcomes.asObservable();
+    this.errors$ = this.errors.asObservable();
   }
 
   /**
@@ -94,6 +117,7 @@ export class ReconcileController<T extends ControllerObject> {
           exclusion: this.exclusion,
           report: (outcome) => this.outcomes.next(outcome),
         },
+        reportError: (error) => this.errors.next(error),
         track: (run, active) => {
           if (active) {
             this.runs.add(run);
@@ -140,6 +164,7 @@ export class ReconcileController<T extends ControllerObject> {
       await Promise.all(this.ended);
       // Reconciles left running by runs torn down earlier.
       await this.exclusion.idle();
+      this.errors.complete();
       this.outcomes.complete();
     })();
     return this.stopping;
