@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import type { V1ConfigMap } from '@kubernetes/client-node';
-import { eventually } from '@rxkube/devkit';
+import { VirtualClock, eventually } from '@rxkube/devkit';
 import { silentLogger } from '@rxkube/informer';
 import { FakeApiServer } from '@rxkube/testing';
 import { resources } from '../resources/commonResources.js';
@@ -224,5 +224,31 @@ test('stopOnSignals: SIGTERM stops the manager, and stop removes the handlers', 
   process.emit('SIGTERM');
   await eventually(() => mgr.state === 'stopped', 'the manager to stop');
   expect(process.listenerCount('SIGTERM')).toBe(before);
+  await eventually(() => server.openWatches === 0, 'the watch to close');
+});
+
+test('a reconcile still running at gracefulShutdownTimeout sees its signal abort, and stop goes on', async () => {
+  const clock = new VirtualClock();
+  const mgr = track({ gracefulShutdownTimeout: 5_000, scheduler: clock, http: undefined });
+  let running: AbortSignal | undefined;
+  mgr.controller<V1ConfigMap>({
+    name: 'config',
+    for: mgr.informer(resources.configMaps, { fieldSelector: 'metadata.name=a' }),
+    reconcile: ({ signal }) => {
+      running = signal;
+      // Ignores the graceful stop: only the abort ends it.
+      return new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+    },
+  });
+  await mgr.start();
+  await eventually(() => running !== undefined, 'the reconcile to start');
+  let stopped = false;
+  void mgr.stop().then(() => (stopped = true));
+  await clock.advanceAsync(4_999);
+  expect(running!.aborted).toBe(false);
+  expect(stopped).toBe(false);
+  await clock.advanceAsync(1);
+  expect(running!.aborted).toBe(true);
+  await eventually(() => stopped, 'the stop to finish');
   await eventually(() => server.openWatches === 0, 'the watch to close');
 });
