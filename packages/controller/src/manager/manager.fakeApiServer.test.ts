@@ -252,3 +252,32 @@ test('a reconcile still running at gracefulShutdownTimeout sees its signal abort
   await eventually(() => stopped, 'the stop to finish');
   await eventually(() => server.openWatches === 0, 'the watch to close');
 });
+
+test('each kind described once: the informers and the clients of an operator come from the same descriptions', async () => {
+  server.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop' } });
+  const mgr = track({ namespace: 'shop', http: undefined });
+  const configMaps = mgr.informer(resources.configMaps);
+  const secrets = mgr.informer(resources.secrets);
+  // Cluster-scoped: listed cluster-wide despite the manager's default namespace.
+  const namespaces = mgr.informer(resources.namespaces);
+  expect(mgr.client(resources.secrets)).toBe(mgr.client(resources.secrets));
+  mgr.controller<V1ConfigMap>({
+    name: 'mirror',
+    for: configMaps,
+    reconcile: async ({ namespace, name }) => {
+      const client = mgr.client(resources.secrets);
+      const existing = await client.get(name, namespace).catch((error: unknown) => {
+        if ((error as { notFound?: boolean }).notFound) return undefined;
+        throw error;
+      });
+      if (existing === undefined)
+        await client.create({ metadata: { name, namespace }, stringData: { from: name } });
+    },
+  });
+  await mgr.start();
+  await eventually(() => secrets.getIndexer().list().length === 2, 'a secret per configmap');
+  expect(namespaces.getIndexer().listKeys()).toEqual(['shop']);
+  const paths = new Set(server.requests().map((r) => r.path));
+  expect(paths).toContain('/api/v1/namespaces');
+  expect(paths).toContain('/api/v1/namespaces/shop/secrets');
+});
