@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import type { V1ConfigMap } from '@kubernetes/client-node';
+import type { V1ConfigMap, V1Lease } from '@kubernetes/client-node';
 import { VirtualClock, eventually } from '@rxkube/devkit';
 import { silentLogger } from '@rxkube/informer';
 import { FakeApiServer } from '@rxkube/testing';
@@ -27,7 +27,7 @@ afterEach(async () => {
   await server.stop();
 });
 
-function configMap(name: string): V1ConfigMap {
+function configMap(name: string) {
   return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'shop' }, data: {} };
 }
 
@@ -179,8 +179,10 @@ test('stop: controllers drain first, then the Lease is released, then informers 
   await mgr.start();
   await eventually(() => reconciling && server.openWatches === 1, 'a reconcile in flight');
   const holder = () =>
-    server.get({ ...lock, apiVersion: 'coordination.k8s.io/v1', kind: 'Lease' })?.spec
-      ?.holderIdentity;
+    (
+      server.get({ ...lock, apiVersion: 'coordination.k8s.io/v1', kind: 'Lease' }) as
+        V1Lease | undefined
+    )?.spec?.holderIdentity;
   expect(holder()).toBe('solo');
 
   const stopped = mgr.stop();

@@ -17,11 +17,17 @@ import type {
   V1ServiceAccount,
   V1StatefulSet,
 } from '@kubernetes/client-node';
-import { resource } from './resource.js';
+import { resource, type ResourceDescription } from './resource.js';
 
-const core = { group: '', version: 'v1' } as const;
-const apps = { group: 'apps', version: 'v1' } as const;
-const batch = { group: 'batch', version: 'v1' } as const;
+/** A kind of a built-in group (`''` for the core group) at version v1. */
+function v1<T extends object>(
+  group: string,
+  plural: string,
+  kind: string,
+  namespaced = true,
+): ResourceDescription<T> {
+  return resource<T>({ group, version: 'v1', plural, kind, namespaced });
+}
 
 /**
  * Ready {@link resource} descriptions of common built-in kinds, typed with client-node's models.
@@ -34,78 +40,25 @@ const batch = { group: 'batch', version: 'v1' } as const;
  * ```
  */
 export const resources = Object.freeze({
-  configMaps: resource<V1ConfigMap>({
-    ...core,
-    plural: 'configmaps',
-    kind: 'ConfigMap',
-    namespaced: true,
-  }),
-  secrets: resource<V1Secret>({ ...core, plural: 'secrets', kind: 'Secret', namespaced: true }),
-  pods: resource<V1Pod>({ ...core, plural: 'pods', kind: 'Pod', namespaced: true }),
-  services: resource<V1Service>({ ...core, plural: 'services', kind: 'Service', namespaced: true }),
-  serviceAccounts: resource<V1ServiceAccount>({
-    ...core,
-    plural: 'serviceaccounts',
-    kind: 'ServiceAccount',
-    namespaced: true,
-  }),
-  persistentVolumeClaims: resource<V1PersistentVolumeClaim>({
-    ...core,
-    plural: 'persistentvolumeclaims',
-    kind: 'PersistentVolumeClaim',
-    namespaced: true,
-  }),
-  events: resource<CoreV1Event>({ ...core, plural: 'events', kind: 'Event', namespaced: true }),
-  namespaces: resource<V1Namespace>({
-    ...core,
-    plural: 'namespaces',
-    kind: 'Namespace',
-    namespaced: false,
-  }),
-  nodes: resource<V1Node>({ ...core, plural: 'nodes', kind: 'Node', namespaced: false }),
-  deployments: resource<V1Deployment>({
-    ...apps,
-    plural: 'deployments',
-    kind: 'Deployment',
-    namespaced: true,
-  }),
-  statefulSets: resource<V1StatefulSet>({
-    ...apps,
-    plural: 'statefulsets',
-    kind: 'StatefulSet',
-    namespaced: true,
-  }),
-  daemonSets: resource<V1DaemonSet>({
-    ...apps,
-    plural: 'daemonsets',
-    kind: 'DaemonSet',
-    namespaced: true,
-  }),
-  replicaSets: resource<V1ReplicaSet>({
-    ...apps,
-    plural: 'replicasets',
-    kind: 'ReplicaSet',
-    namespaced: true,
-  }),
-  jobs: resource<V1Job>({ ...batch, plural: 'jobs', kind: 'Job', namespaced: true }),
-  cronJobs: resource<V1CronJob>({
-    ...batch,
-    plural: 'cronjobs',
-    kind: 'CronJob',
-    namespaced: true,
-  }),
-  ingresses: resource<V1Ingress>({
-    group: 'networking.k8s.io',
-    version: 'v1',
-    plural: 'ingresses',
-    kind: 'Ingress',
-    namespaced: true,
-  }),
-  leases: resource<V1Lease>({
-    group: 'coordination.k8s.io',
-    version: 'v1',
-    plural: 'leases',
-    kind: 'Lease',
-    namespaced: true,
-  }),
+  configMaps: v1<V1ConfigMap>('', 'configmaps', 'ConfigMap'),
+  secrets: v1<V1Secret>('', 'secrets', 'Secret'),
+  pods: v1<V1Pod>('', 'pods', 'Pod'),
+  services: v1<V1Service>('', 'services', 'Service'),
+  serviceAccounts: v1<V1ServiceAccount>('', 'serviceaccounts', 'ServiceAccount'),
+  persistentVolumeClaims: v1<V1PersistentVolumeClaim>(
+    '',
+    'persistentvolumeclaims',
+    'PersistentVolumeClaim',
+  ),
+  events: v1<CoreV1Event>('', 'events', 'Event'),
+  namespaces: v1<V1Namespace>('', 'namespaces', 'Namespace', false),
+  nodes: v1<V1Node>('', 'nodes', 'Node', false),
+  deployments: v1<V1Deployment>('apps', 'deployments', 'Deployment'),
+  statefulSets: v1<V1StatefulSet>('apps', 'statefulsets', 'StatefulSet'),
+  daemonSets: v1<V1DaemonSet>('apps', 'daemonsets', 'DaemonSet'),
+  replicaSets: v1<V1ReplicaSet>('apps', 'replicasets', 'ReplicaSet'),
+  jobs: v1<V1Job>('batch', 'jobs', 'Job'),
+  cronJobs: v1<V1CronJob>('batch', 'cronjobs', 'CronJob'),
+  ingresses: v1<V1Ingress>('networking.k8s.io', 'ingresses', 'Ingress'),
+  leases: v1<V1Lease>('coordination.k8s.io', 'leases', 'Lease'),
 });
