@@ -183,7 +183,8 @@ test('stop is idempotent, works before start, completes every Observable', async
 
 test('a stopped elector starts again: a fresh candidacy with the same identity and new Observables', async () => {
   const onStartedLeading = jest.fn();
-  const a = election.add('a', { onStartedLeading });
+  // random() = 0: a follower retries exactly every retryPeriod (2 s).
+  const a = election.add('a', { onStartedLeading, random: () => 0 });
   a.elector.start();
   await election.clock.advanceAsync(0);
   expect(a.elector.isLeader).toBe(true);
@@ -209,7 +210,7 @@ test('a stopped elector starts again: a fresh candidacy with the same identity a
   expect(a.elector.leader).toBe('b');
 
   await b.elector.stop();
-  await election.clock.advanceAsync(4_000);
+  await election.clock.advanceAsync(2_000);
   expect(a.elector.isLeader).toBe(true);
   expect(election.holder()).toBe('a');
   expect(states).toEqual([
