@@ -92,6 +92,14 @@ test('readyz fails until every cache has synced; controllers reconcile only afte
   expect(ready).toEqual({ status: 200, body: '[+]informers synced ok\nreadyz check passed\n' });
   await eventually(() => seenSynced.length === 2, 'both configmaps reconciled');
   expect(seenSynced).toEqual([true, true]);
+
+  // An informer asked for while running must sync too before the manager is ready again.
+  server.forbidNamespace('vault');
+  mgr.informer(resources.secrets, { namespace: 'vault' });
+  expect((await get(mgr, '/readyz')).status).toBe(500);
+  server.allowNamespace('vault');
+  await eventually(() => mgr.isReady(), 'the late informer to sync');
+  expect((await get(mgr, '/readyz')).status).toBe(200);
 });
 
 test('metrics: informer, work-queue, reconcile and leader election series after a reconcile', async () => {

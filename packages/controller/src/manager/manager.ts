@@ -55,6 +55,8 @@ export class Manager {
   private readonly factory: SharedInformerFactory;
   private readonly metrics = deferredMetrics();
   private readonly controllers: Registered[] = [];
+  /** Every informer handed out, for readiness: one asked for while running must sync too. */
+  private readonly informers = new Set<SharedIndexInformer<object>>();
   private readonly clients = new Map<ResourceDescription<object>, ResourceClient<object>>();
   private readonly aborted = new AbortController();
   private status: ManagerState = 'idle';
@@ -130,7 +132,9 @@ export class Manager {
   ): SharedIndexInformer<T> {
     // '' lists a cluster-scoped kind without the manager's default namespace in its path.
     const scoped = description.namespaced ? options : { ...options, namespace: '' };
-    return this.factory.informerFor<T>(description, scoped);
+    const informer = this.factory.informerFor<T>(description, scoped);
+    this.informers.add(informer as unknown as SharedIndexInformer<object>);
+    return informer;
   }
 
   /**
@@ -185,13 +189,15 @@ export class Manager {
   }
 
   /**
-   * The readiness checks `/readyz` reports: informers synced and, with leader election, the
-   * leadership known (this replica leads, or knows who does).
+   * The readiness checks `/readyz` reports: informers synced (those asked for while running
+   * too) and, with leader election, the leadership known (this replica leads, or knows who
+   * does).
    *
    * @returns each check and whether it passes
    */
   readiness(): ReadinessCheck[] {
-    const checks: ReadinessCheck[] = [{ name: 'informers synced', ok: this.cachesSynced }];
+    const synced = this.cachesSynced && [...this.informers].every((i) => i.hasSynced());
+    const checks: ReadinessCheck[] = [{ name: 'informers synced', ok: synced }];
     if (this.elector !== undefined)
       checks.push({ name: 'leader election', ok: this.leadershipKnown });
     return checks;
