@@ -3,12 +3,14 @@ export class ManagerConfigError extends Error {
   /**
    * @param option - the option at fault
    * @param message - what is wrong
+   * @param options - the underlying error, if any
    */
   constructor(
     readonly option: string,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(`${option}: ${message}`);
+    super(`${option}: ${message}`, options);
     this.name = 'ManagerConfigError';
   }
 }

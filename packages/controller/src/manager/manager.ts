@@ -16,7 +16,7 @@ import { ReconcileController } from '../reconcile/reconcileController.js';
 import type { ResourceDescription } from '../resources/resource.js';
 import { resourceClient, type ResourceClient } from '../resources/resourceClient.js';
 import { deferredMetrics } from './deferredMetrics.js';
-import { ManagerStateError } from './errors.js';
+import { ManagerConfigError, ManagerStateError } from './errors.js';
 import type { ManagerOptions } from './managerOptions.js';
 import { signalsOf, validateManagerOptions } from './managerOptions.js';
 import {
@@ -289,8 +289,14 @@ export class Manager {
     if (metrics !== undefined) return metrics;
     if (http === undefined) return undefined;
     // Loaded here, not imported: `@rxkube/controller` alone must not need prom-client.
-    const { prometheusExporter } = await import('../entryPoints/prometheus.js');
-    return prometheusExporter();
+    const prometheus = await import('../entryPoints/prometheus.js').catch((error: unknown) => {
+      throw new ManagerConfigError(
+        'metrics',
+        'serving /metrics needs prom-client (an optional peer dependency): install it, or pass metrics: false',
+        { cause: error },
+      );
+    });
+    return prometheus.prometheusExporter();
   }
 
   private run(registered: Registered): void {
