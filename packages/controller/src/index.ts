@@ -3,7 +3,10 @@
  * controllers on a rate-limited work queue (controller-runtime's controller, builder and
  * predicates), and Lease-based leader election (client-go's `tools/leaderelection`), so that
  * several replicas of an operator can run for availability while one of them does the work, and
- * shard membership on Leases, so that they split the objects between them instead.
+ * shard membership on Leases, so that they split the objects between them instead. A manager
+ * (controller-runtime's) runs informers, controllers, the election and the health and metrics
+ * endpoints together; `prometheusMetrics` lives in `@rxkube/controller/prometheus`, so that this
+ * entry point never loads `prom-client`.
  *
  * @packageDocumentation
  * @module @rxkube/controller
@@ -44,7 +47,29 @@ export type { ReconcileRequest, ReconcileTarget } from './reconcile/reconcileReq
 export { TerminalError } from './reconcile/reconcileResult.js';
 export type { ReconcileResult } from './reconcile/reconcileResult.js';
 export type { ReconcileOutcome, ReconcileOutcomeKind } from './reconcile/reconcileOutcome.js';
-export { prometheusMetrics } from './metrics/prometheusMetrics.js';
+export type { MetricsExporter, MetricsScrape } from './metrics/metricsExporter.js';
+export { reconcileMetrics } from './metrics/reconcileMetrics.js';
+export type { ReconcileMetrics } from './metrics/reconcileMetrics.js';
+export { countActiveWorkers } from './metrics/countActiveWorkers.js';
+export { reportLeadership } from './metrics/leadershipMetrics.js';
+export { manager, Manager } from './manager/manager.js';
+export type { ManagerState } from './manager/manager.js';
+export type { ManagerLeaderElectionOptions, ManagerOptions } from './manager/managerOptions.js';
+export type { ReadinessCheck } from './manager/operatorEndpoints.js';
+export { ManagerConfigError, ManagerStateError } from './manager/errors.js';
+export { resource } from './resources/resource.js';
+export type { ResourceDescription, ResourceSpec } from './resources/resource.js';
+export { resources } from './resources/commonResources.js';
+export { resourceClient } from './resources/resourceClient.js';
+export type {
+  ResourceClient,
+  ResourceDeleteOptions,
+  ResourcePatchOptions,
+  ResourcePatchType,
+  ResourceWriteOptions,
+} from './resources/resourceClient.js';
+export { ResourceDescriptionError, ResourceRequestError } from './resources/errors.js';
+export type { ResourceVerb } from './resources/errors.js';
 export { LeaderElector } from './leaderelection/leaderElector.js';
 export { leaderElection } from './leaderelection/leaderElection.js';
 export { whileLeader } from './leaderelection/whileLeader.js';

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import type { Observable } from 'rxjs';
 import { Election, lock } from './election.testing.js';
 import { leaseHistoryViolations } from './leaseHistory.testing.js';
@@ -155,7 +156,7 @@ test('callbacks: started with a signal that aborts at the end of the term, stopp
   expect(calls).toEqual(['leader:a', 'started', 'stopped:stopped']);
 });
 
-test('stop is idempotent, works before start, completes every Observable; a stopped elector cannot restart', async () => {
+test('stop is idempotent, works before start, completes every Observable', async () => {
   const idle = election.add('idle');
   let completed = 0;
   const streams: Observable<unknown>[] = [
@@ -172,13 +173,68 @@ test('stop is idempotent, works before start, completes every Observable; a stop
   expect(idle.elector.stop()).toBe(first);
   await first;
   expect(completed).toBe(5);
-  expect(() => idle.elector.start()).toThrow('cannot start again');
   expect(election.store.writes).toEqual([]);
 
   const a = election.add('a');
   expect(a.elector.start()).toBe(a.elector.start());
   await election.clock.advanceAsync(0);
   expect(a.client.requests).toBe(2);
+});
+
+test('a stopped elector starts again: a fresh candidacy with the same identity and new Observables', async () => {
+  const onStartedLeading = jest.fn();
+  // random() = 0: a follower retries exactly every retryPeriod (2 s).
+  const a = election.add('a', { onStartedLeading, random: () => 0 });
+  a.elector.start();
+  await election.clock.advanceAsync(0);
+  expect(a.elector.isLeader).toBe(true);
+  await a.elector.stop();
+  expect(election.holder()).toBe(''); // released
+  expect(a.elector.isLeader).toBe(false);
+
+  // Another candidate takes the released Lease while a is away.
+  const b = election.add('b');
+  b.elector.start();
+  await election.clock.advanceAsync(0);
+  expect(election.holder()).toBe('b');
+
+  expect(a.elector.start()).toBe(a.elector);
+  const states: unknown[] = [];
+  let completed = false;
+  a.elector.leadership$.subscribe({
+    next: (state) => states.push(state),
+    complete: () => (completed = true),
+  });
+  await election.clock.advanceAsync(0);
+  expect(a.elector.isLeader).toBe(false);
+  expect(a.elector.leader).toBe('b');
+
+  await b.elector.stop();
+  await election.clock.advanceAsync(2_000);
+  expect(a.elector.isLeader).toBe(true);
+  expect(election.holder()).toBe('a');
+  expect(states).toEqual([
+    { identity: 'a', isLeader: false, leader: undefined },
+    { identity: 'a', isLeader: false, leader: 'b' },
+    { identity: 'a', isLeader: true, leader: 'a' },
+  ]);
+  // The options' callbacks follow every candidacy.
+  expect(onStartedLeading).toHaveBeenCalledTimes(2);
+  expect(completed).toBe(false);
+  await a.elector.stop();
+  expect(completed).toBe(true);
+});
+
+test('start while a stop is still under way is refused, and works once it has finished', async () => {
+  const a = election.add('a');
+  a.elector.start();
+  await election.clock.advanceAsync(0);
+  const stopping = a.elector.stop();
+  expect(() => a.elector.start()).toThrow('still stopping');
+  await stopping;
+  a.elector.start();
+  await election.clock.advanceAsync(0);
+  expect(a.elector.isLeader).toBe(true);
 });
 
 test.each([

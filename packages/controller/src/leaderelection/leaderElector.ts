@@ -2,6 +2,7 @@ import type { Observable, Subscription } from 'rxjs';
 import {
   BehaviorSubject,
   Subject,
+  defer,
   distinctUntilChanged,
   filter,
   firstValueFrom,
@@ -34,6 +35,11 @@ import type { LeadershipLoss, LeadershipState } from './leadershipState.js';
  * leadership (a renewal missed its deadline, or another holder appeared) the candidate goes on
  * as a follower and may lead again later.
  *
+ * A stopped (or failed) elector may `start()` again: a fresh candidacy under the same identity,
+ * which forgets what the last one observed of the Lease. Its Observables belong to one
+ * candidacy each: they complete when it ends, and a subscription made after a restart follows
+ * the new one (the `on…` callbacks of the options follow every candidacy).
+ *
  * @example
  * ```ts
  * const elector = new LeaderElector(kubeConfig, {
@@ -64,16 +70,26 @@ export class LeaderElector {
   readonly errors$: Observable<LeaseApiError>;
 
   private readonly options: ResolvedLeaderElectionOptions;
-  private readonly claim: LeaseClaim;
-  private readonly state: BehaviorSubject<LeadershipState>;
+  private readonly lock: LeaseLock;
+  private readonly callbacks: Pick<
+    LeaderElectionOptions,
+    'onStartedLeading' | 'onStoppedLeading' | 'onNewLeader'
+  >;
+  // Everything below belongs to the current candidacy (or the last one, once it has ended);
+  // start() after a stop replaces all of it, so nothing observed or held carries over.
+  private claim!: LeaseClaim;
+  private state!: BehaviorSubject<LeadershipState>;
   // Kept apart from the subject, whose value getter throws once it has errored.
-  private current: LeadershipState;
-  private readonly started = new Subject<AbortSignal>();
-  private readonly losses = new Subject<LeadershipLoss>();
-  private readonly failures = new Subject<LeaseApiError>();
+  private current!: LeadershipState;
+  private started!: Subject<AbortSignal>;
+  private losses!: Subject<LeadershipLoss>;
+  private failures!: Subject<LeaseApiError>;
   private candidacy: Subscription | undefined;
   private term: AbortController | undefined;
+  /** Set by stop() (or a failure); the candidacy is over once it has resolved. */
   private stopping: Promise<void> | undefined;
+  /** Whether `stopping` has resolved: only then may a new candidacy begin. */
+  private stopped = false;
 
   /**
    * @param client - a client-node `KubeConfig`, or a Lease API client such as
@@ -83,25 +99,35 @@ export class LeaderElector {
    */
   constructor(client: LeaseApiSource, options: LeaderElectionOptions) {
     this.options = resolveLeaderElectionOptions(options);
-    const { identity, lock, leaseDuration, scheduler } = this.options;
-    this.claim = new LeaseClaim(
-      new LeaseLock(leaseApiFrom(client), lock),
-      identity,
-      Math.ceil(leaseDuration / 1000),
-      () => scheduler.now(),
-    );
-    this.current = { identity, isLeader: false, leader: undefined };
-    this.state = new BehaviorSubject<LeadershipState>(this.current);
-    this.leadership$ = this.state.asObservable();
-    this.startedLeading$ = this.started.asObservable();
-    this.stoppedLeading$ = this.losses.asObservable();
-    this.errors$ = this.failures.asObservable();
+    this.lock = new LeaseLock(leaseApiFrom(client), this.options.lock);
+    this.callbacks = options;
+    // Each subscription joins the candidacy of the moment (the one to come, before start()).
+    this.leadership$ = defer(() => this.state);
+    this.startedLeading$ = defer(() => this.started);
+    this.stoppedLeading$ = defer(() => this.losses);
+    this.errors$ = defer(() => this.failures);
     this.newLeader$ = this.leadership$.pipe(
       map((state) => state.leader),
       distinctUntilChanged(),
       filter((leader): leader is string => leader !== undefined),
     );
-    const { onStartedLeading, onStoppedLeading, onNewLeader } = options;
+    this.prepare();
+  }
+
+  /** Sets up a fresh candidacy's claim, state and streams, and the callbacks on them. */
+  private prepare(): void {
+    const { identity, leaseDuration, scheduler } = this.options;
+    this.claim = new LeaseClaim(this.lock, identity, Math.ceil(leaseDuration / 1000), () =>
+      scheduler.now(),
+    );
+    this.current = { identity, isLeader: false, leader: undefined };
+    this.state = new BehaviorSubject<LeadershipState>(this.current);
+    this.started = new Subject<AbortSignal>();
+    this.losses = new Subject<LeadershipLoss>();
+    this.failures = new Subject<LeaseApiError>();
+    this.stopping = undefined;
+    this.stopped = false;
+    const { onStartedLeading, onStoppedLeading, onNewLeader } = this.callbacks;
     if (onStartedLeading) this.startedLeading$.subscribe(onStartedLeading);
     if (onStoppedLeading) this.stoppedLeading$.subscribe(onStoppedLeading);
     if (onNewLeader) this.newLeader$.subscribe({ next: onNewLeader, error: () => undefined });
@@ -126,13 +152,16 @@ export class LeaderElector {
   }
 
   /**
-   * Begins the candidacy. Idempotent while running.
+   * Begins the candidacy. Idempotent while running. After `stop()` has resolved (or the
+   * election has failed), begins a fresh candidacy with the same identity and new Observables.
    *
    * @returns this elector.
-   * @throws Error once the elector has been stopped: make a new one to stand again.
+   * @throws Error while a `stop()` is still under way: await it first.
    */
   start(): this {
-    if (this.stopping !== undefined) throw new Error('a stopped LeaderElector cannot start again');
+    if (this.stopping !== undefined && !this.stopped)
+      throw new Error('the LeaderElector is still stopping: await stop() before starting again');
+    if (this.stopped) this.prepare();
     if (this.candidacy !== undefined) return this;
     const { renewDeadline, retryPeriod, scheduler, random } = this.options;
     const lock = this.describeLock();
@@ -153,13 +182,16 @@ export class LeaderElector {
    * is reported on `errors$`), and it waits at most `renewDeadline` for the network.
    */
   stop(): Promise<void> {
-    this.stopping ??= this.shutdown();
+    this.stopping ??= this.shutdown().then(() => {
+      this.stopped = true;
+    });
     return this.stopping;
   }
 
   private async shutdown(): Promise<void> {
     const wasRunning = this.candidacy !== undefined;
     this.candidacy?.unsubscribe();
+    this.candidacy = undefined;
     this.endTerm({ reason: 'stopped' });
     if (wasRunning && this.options.releaseOnCancel) await this.release();
     this.publish();
@@ -214,6 +246,7 @@ export class LeaderElector {
           );
     this.candidacy = undefined;
     this.stopping = Promise.resolve();
+    this.stopped = true;
     this.failures.next(failure);
     this.endTerm({ reason: 'failed', error: failure });
     this.state.error(failure);

@@ -43,7 +43,7 @@ export interface HistogramDescription extends MetricDescription {
  * Creates the series an informer or a work queue reports to: the one metrics interface of
  * rxkube, in the shape of client-go's metrics providers (a counter, gauge or histogram created
  * by name, bound to its labels). An implementation adapts it to a metrics library: the
- * `prometheusMetrics` of `@rxkube/controller` to `prom-client`, {@link MemoryMetrics} to plain
+ * `prometheusMetrics` of `@rxkube/controller/prometheus` to `prom-client`, {@link MemoryMetrics} to plain
  * numbers for tests; {@link noopMetrics}, the default, discards everything.
  *
  * Asking twice for the same name and labels must return the same series (or one that adds up
