@@ -58,6 +58,8 @@ async function main(): Promise<void> {
   const client = new FeedClient(`/api/feeds/${encodeURIComponent(podFeed)}`);
   const filter = new BehaviorSubject<Filter>({ text: '', namespace: undefined, phase: undefined });
   const pendingChanges: AppliedChange[] = [];
+  /** The resource the table shows, and its view's subscriptions (none for pods). */
+  const shown = { name: podFeed, view: new Subscription() };
   let status: InformerStatus | undefined;
   let link: LinkStatus = { state: 'connecting', attempt: 0 };
   const chrome = new BehaviorSubject<void>(undefined);
@@ -167,7 +169,6 @@ async function main(): Promise<void> {
   picker.hidden = resources.length === 0;
   renderResourcePicker(picker, resources, podFeed);
   const objects = new ResourceTable($<HTMLTableElement>('#objects'), $('#objects-empty'));
-  const shown = { name: podFeed, view: new Subscription() };
   const show = (resource: FeedResource | undefined): void => {
     shown.view.unsubscribe();
     shown.name = resource?.name ?? podFeed;
