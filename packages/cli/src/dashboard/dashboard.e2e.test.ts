@@ -96,16 +96,13 @@ async function tableKeys(): Promise<string[]> {
   );
 }
 
-async function waitForTable(keys: string[]): Promise<void> {
+async function waitForTable(keys: string[], table = '#pods'): Promise<void> {
   await browser.page.waitForFunction(
-    (expected) =>
+    ([expected, rows]) =>
       JSON.stringify(
-        Array.from(
-          document.querySelectorAll<HTMLElement>('#pods tbody tr'),
-          (r) => r.dataset['key'],
-        ),
+        Array.from(document.querySelectorAll<HTMLElement>(rows), (r) => r.dataset['key']),
       ) === JSON.stringify(expected),
-    keys,
+    [keys, `${table} tbody tr`] as const,
   );
 }
 
@@ -298,16 +295,7 @@ describe('the dashboard in Chromium', () => {
       .list('apps/v1', 'Deployment')
       .map((d) => `${d.metadata.namespace}/${d.metadata.name}`)
       .sort();
-    await page.waitForFunction(
-      (expected) =>
-        JSON.stringify(
-          Array.from(
-            document.querySelectorAll<HTMLElement>('#objects tbody tr'),
-            (r) => r.dataset['key'],
-          ),
-        ) === JSON.stringify(expected),
-      deployments,
-    );
+    await waitForTable(deployments, '#objects');
     expect(
       await page.$$eval('#objects thead th', (ths) => ths.map((th) => th.textContent)),
     ).toEqual(['NAMESPACE', 'NAME', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'AGE']);

@@ -1,5 +1,6 @@
 import type { PrinterColumn } from '../resources/apiResource.js';
 import { formatAge, formatDuration } from './age.js';
+import { record } from './jsonFields.js';
 import { summarizePod, type PodLike } from './podStatus.js';
 import { SimpleJsonPath, UnsupportedJsonPath } from './simpleJsonPath.js';
 
@@ -138,14 +139,26 @@ function textColumn(
   };
 }
 
-function numberColumn(
-  id: string,
-  title: string,
-  priority: number,
-  read: string,
-  value: (o: TableObject) => number,
-): ResourceColumn {
+/** A count at a path (`status.readyReplicas`), 0 when absent; sorted as a number. */
+function numberColumn(id: string, title: string, priority: number, read: string): ResourceColumn {
+  const value = (o: TableObject): number => {
+    let at: unknown = o;
+    for (const step of read.split('.')) at = record(at)[step];
+    return num(at);
+  };
   return { id, title, priority, reads: [read], cell: (o) => String(value(o)), sortValue: value };
+}
+
+/** kubectl's READY of a workload: ready replicas / desired replicas. */
+function readyOfReplicas(): ResourceColumn {
+  return {
+    id: 'ready',
+    title: 'READY',
+    priority: 1,
+    status: true,
+    reads: ['status.readyReplicas', 'spec.replicas'],
+    cell: (o) => `${num(get(o, 'status', 'readyReplicas'))}/${num(get(o, 'spec', 'replicas'))}`,
+  };
 }
 
 const podReads = [
@@ -190,62 +203,27 @@ const pod: Own = (clock) => [
 ];
 
 const deployment: Own = (clock) => [
-  {
-    id: 'ready',
-    title: 'READY',
-    priority: 1,
-    status: true,
-    reads: ['status.readyReplicas', 'spec.replicas'],
-    cell: (o) => `${num(get(o, 'status', 'readyReplicas'))}/${num(get(o, 'spec', 'replicas'))}`,
-  },
-  numberColumn('up-to-date', 'UP-TO-DATE', 4, 'status.updatedReplicas', (o) =>
-    num(get(o, 'status', 'updatedReplicas')),
-  ),
-  numberColumn('available', 'AVAILABLE', 3, 'status.availableReplicas', (o) =>
-    num(get(o, 'status', 'availableReplicas')),
-  ),
+  readyOfReplicas(),
+  numberColumn('up-to-date', 'UP-TO-DATE', 4, 'status.updatedReplicas'),
+  numberColumn('available', 'AVAILABLE', 3, 'status.availableReplicas'),
   age(clock, 5),
 ];
 
 const replicaSet: Own = (clock) => [
-  numberColumn('desired', 'DESIRED', 3, 'spec.replicas', (o) => num(get(o, 'spec', 'replicas'))),
-  numberColumn('current', 'CURRENT', 4, 'status.replicas', (o) =>
-    num(get(o, 'status', 'replicas')),
-  ),
-  numberColumn('ready', 'READY', 1, 'status.readyReplicas', (o) =>
-    num(get(o, 'status', 'readyReplicas')),
-  ),
+  numberColumn('desired', 'DESIRED', 3, 'spec.replicas'),
+  numberColumn('current', 'CURRENT', 4, 'status.replicas'),
+  numberColumn('ready', 'READY', 1, 'status.readyReplicas'),
   age(clock, 5),
 ];
 
-const statefulSet: Own = (clock) => [
-  {
-    id: 'ready',
-    title: 'READY',
-    priority: 1,
-    status: true,
-    reads: ['status.readyReplicas', 'spec.replicas'],
-    cell: (o) => `${num(get(o, 'status', 'readyReplicas'))}/${num(get(o, 'spec', 'replicas'))}`,
-  },
-  age(clock, 3),
-];
+const statefulSet: Own = (clock) => [readyOfReplicas(), age(clock, 3)];
 
 const daemonSet: Own = (clock) => [
-  numberColumn('desired', 'DESIRED', 3, 'status.desiredNumberScheduled', (o) =>
-    num(get(o, 'status', 'desiredNumberScheduled')),
-  ),
-  numberColumn('current', 'CURRENT', 5, 'status.currentNumberScheduled', (o) =>
-    num(get(o, 'status', 'currentNumberScheduled')),
-  ),
-  numberColumn('ready', 'READY', 1, 'status.numberReady', (o) =>
-    num(get(o, 'status', 'numberReady')),
-  ),
-  numberColumn('up-to-date', 'UP-TO-DATE', 6, 'status.updatedNumberScheduled', (o) =>
-    num(get(o, 'status', 'updatedNumberScheduled')),
-  ),
-  numberColumn('available', 'AVAILABLE', 4, 'status.numberAvailable', (o) =>
-    num(get(o, 'status', 'numberAvailable')),
-  ),
+  numberColumn('desired', 'DESIRED', 3, 'status.desiredNumberScheduled'),
+  numberColumn('current', 'CURRENT', 5, 'status.currentNumberScheduled'),
+  numberColumn('ready', 'READY', 1, 'status.numberReady'),
+  numberColumn('up-to-date', 'UP-TO-DATE', 6, 'status.updatedNumberScheduled'),
+  numberColumn('available', 'AVAILABLE', 4, 'status.numberAvailable'),
   {
     id: 'node-selector',
     title: 'NODE SELECTOR',
@@ -544,12 +522,6 @@ function created(o: TableObject): number {
 
 function get(o: TableObject, section: string, field: string): unknown {
   return record((o as Record<string, unknown>)[section])[field];
-}
-
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
 }
 
 function strings(value: unknown): string[] {
