@@ -46,6 +46,14 @@ describe('summarizePod', () => {
       'ContainerCreating',
     );
     expect(statusTone('CrashLoopBackOff')).toBe('bad');
+    expect(['3/3', '1/3', 'Normal', 'Warning', 'Complete', 'NotReady'].map(statusTone)).toEqual([
+      'good',
+      'progress',
+      'good',
+      'bad',
+      'done',
+      'bad',
+    ]);
     expect(statusTone('Running')).toBe('good');
   });
 });
