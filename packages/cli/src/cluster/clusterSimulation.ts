@@ -3,9 +3,13 @@ import { Subject, type Observable } from 'rxjs';
 import { batchNamespace, jobNames, namespaces, nodes, workloads } from './catalogue.js';
 import {
   deploymentManifest,
+  eventManifest,
   namespaceManifest,
   nodeManifest,
   podManifest,
+  replicaSetManifest,
+  serviceManifest,
+  type ObjectReference,
   type PodSpecShape,
   type PodStage,
 } from './manifests.js';
@@ -34,22 +38,32 @@ interface SimDeployment {
   readonly max: number;
   replicas: number;
   lastCounts: string;
+  /** Uids the server gave the Deployment and its ReplicaSet, for owner references. */
+  uid?: string | undefined;
+  replicaSetUid?: string | undefined;
   /** Its pods, in creation order (the order of `ClusterSimulation.pods`). */
   readonly pods: Set<SimPod>;
 }
 
 interface SimPod extends PodSpecShape {
   ticks: number;
+  /** The uid the server gave the pod, for its events. */
+  uid?: string | undefined;
   readonly deployment: SimDeployment | undefined;
 }
 
 const nameChars = 'bcdfghjklmnpqrstvwxz2456789';
 const maxJobPods = 30;
+/** Events kept: the oldest are deleted past this, as the API server's TTL would. */
+const maxEvents = 400;
 
 /**
- * A small, believable cluster living inside a {@link FakeApiServer}: namespaces, nodes and
- * deployments whose pods are scheduled, pull images, run, crash now and then, and terminate when
- * their deployment scales down; batch jobs whose pods run to completion and are cleaned up.
+ * A small, believable cluster living inside a {@link FakeApiServer}: namespaces, nodes,
+ * deployments with their replica sets and services, whose pods (owned by the replica set, itself
+ * owned by the deployment) are scheduled, run, crash now and then (with the reason their
+ * container last terminated), and terminate when their deployment scales down; batch jobs whose
+ * pods run to completion and are cleaned up; and the events a kubelet and the deployment
+ * controller would record about all this (the latest 400).
  * Everything is written through the server's programmatic API, so watches see a realistic
  * stream of ADDED / MODIFIED / DELETED events.
  */
@@ -61,6 +75,9 @@ export class ClusterSimulation {
   private readonly failures = new Subject<unknown>();
   private timer: NodeJS.Timeout | undefined;
   private ip = 0;
+  /** The events on the server, oldest first (at most {@link maxEvents}). */
+  private readonly events: { namespace: string; name: string }[] = [];
+  private eventCount = 0;
 
   /**
    * @param server - the server to populate and churn
@@ -112,11 +129,22 @@ export class ClusterSimulation {
       };
       this.deployments.push(deployment);
       backdate((10 + this.random() * 60) * day);
+      const counts = { existing: replicas, ready: replicas };
+      deployment.uid = this.server.create(
+        deploymentManifest(
+          deployment.namespace,
+          deployment.name,
+          deployment.image,
+          replicas,
+          counts,
+        ),
+      ).metadata.uid;
+      deployment.replicaSetUid = this.server.create(
+        replicaSetManifest(deploymentRef(deployment), deployment.replicaSet, replicas, counts),
+      ).metadata.uid;
+      const n = this.deployments.length;
       this.server.create(
-        deploymentManifest(deployment.namespace, deployment.name, deployment.image, replicas, {
-          existing: replicas,
-          ready: replicas,
-        }),
+        serviceManifest(deployment.namespace, deployment.name, `10.96.${n >> 8}.${n & 255}`),
       );
       for (let i = 0; i < replicas; i += 1) {
         backdate(this.random() ** 2 * 9 * day);
@@ -240,16 +268,31 @@ export class ClusterSimulation {
       const counts = `${d.replicas}/${pods.length}/${ready}`;
       if (counts === d.lastCounts) continue;
       const first = d.lastCounts === '';
+      const scaled = !first && d.lastCounts.split('/')[0] !== String(d.replicas);
       d.lastCounts = counts;
       if (first) continue;
-      const manifest = deploymentManifest(d.namespace, d.name, d.image, d.replicas, {
-        existing: pods.length,
-        ready,
-      });
+      const observed = { existing: pods.length, ready };
+      const manifest = deploymentManifest(d.namespace, d.name, d.image, d.replicas, observed);
       this.server.patch({ apiVersion: 'apps/v1', kind: 'Deployment', ...ref(d) }, (obj) => {
         obj['spec'] = manifest['spec'];
         obj['status'] = manifest['status'];
       });
+      const replicaSet = replicaSetManifest(deploymentRef(d), d.replicaSet, d.replicas, observed);
+      this.server.patch(
+        { apiVersion: 'apps/v1', kind: 'ReplicaSet', namespace: d.namespace, name: d.replicaSet },
+        (obj) => {
+          obj['spec'] = replicaSet['spec'];
+          obj['status'] = replicaSet['status'];
+        },
+      );
+      if (scaled) {
+        this.record(
+          deploymentRef(d),
+          'Normal',
+          'ScalingReplicaSet',
+          `Scaled replica set ${d.replicaSet} to ${d.replicas}`,
+        );
+      }
     }
   }
 
@@ -260,7 +303,7 @@ export class ClusterSimulation {
       name: this.freshName(deployment.namespace, deployment.replicaSet),
       app: deployment.name,
       image: deployment.image,
-      owner: { kind: 'ReplicaSet', name: deployment.replicaSet },
+      owner: { kind: 'ReplicaSet', name: deployment.replicaSet, uid: deployment.replicaSetUid },
       stage,
       node: scheduled ? nodes[this.int(nodes.length)]?.name : undefined,
       ip: scheduled ? this.nextIp() : undefined,
@@ -293,14 +336,43 @@ export class ClusterSimulation {
   private moveTo(pod: SimPod, stage: PodStage): void {
     pod.stage = stage;
     pod.ticks = 0;
+    // Named from the restarts, not drawn: the seeded choices stay those of earlier versions.
+    if (stage === 'crashing') {
+      pod.lastTermination =
+        pod.restarts % 3 === 0
+          ? { reason: 'OOMKilled', exitCode: 137 }
+          : { reason: 'Error', exitCode: 1 };
+    }
     this.write(pod, 'update');
+    const what = podEvents[stage];
+    if (what !== undefined) {
+      const podRef = { apiVersion: 'v1', kind: 'Pod', ...ref(pod), uid: pod.uid };
+      this.record(podRef, what.type, what.reason, what.message(pod));
+    }
+  }
+
+  /** Records an event about an object, deleting the oldest past {@link maxEvents}. */
+  private record(
+    about: ObjectReference,
+    type: 'Normal' | 'Warning',
+    reason: string,
+    message: string,
+  ): void {
+    this.eventCount += 1;
+    const name = `${about.name}.${this.eventCount.toString(16).padStart(8, '0')}`;
+    this.server.create(eventManifest(name, about, type, reason, message, this.now()));
+    this.events.push({ namespace: about.namespace, name });
+    while (this.events.length > maxEvents) {
+      const oldest = this.events.shift();
+      if (oldest !== undefined) this.server.delete({ apiVersion: 'v1', kind: 'Event', ...oldest });
+    }
   }
 
   private write(pod: SimPod, verb: 'create' | 'update'): void {
     const manifest: KubeObject = podManifest(pod, this.now());
     const key = `${pod.namespace}/${pod.name}`;
     if (verb === 'create') {
-      this.server.create(manifest);
+      pod.uid = this.server.create(manifest).metadata.uid;
       this.pods.set(key, pod);
       pod.deployment?.pods.add(pod);
       return;
@@ -348,6 +420,33 @@ export class ClusterSimulation {
     return `10.244.${(this.ip >> 8) & 255}.${this.ip & 255}`;
   }
 }
+
+function deploymentRef(d: SimDeployment): ObjectReference {
+  return { apiVersion: 'apps/v1', kind: 'Deployment', ...ref(d), uid: d.uid };
+}
+
+/** The event a pod's move to a stage records, as the kubelet or scheduler would. */
+const podEvents: Partial<
+  Record<PodStage, { type: 'Normal' | 'Warning'; reason: string; message: (pod: SimPod) => string }>
+> = {
+  creating: {
+    type: 'Normal',
+    reason: 'Scheduled',
+    message: (pod) => `Successfully assigned ${pod.namespace}/${pod.name} to ${pod.node ?? ''}`,
+  },
+  running: { type: 'Normal', reason: 'Started', message: (pod) => `Started container ${pod.app}` },
+  crashing: {
+    type: 'Warning',
+    reason: 'BackOff',
+    message: (pod) =>
+      `Back-off restarting failed container ${pod.app} (last exit: ${pod.lastTermination?.reason ?? 'Error'})`,
+  },
+  terminating: {
+    type: 'Normal',
+    reason: 'Killing',
+    message: (pod) => `Stopping container ${pod.app}`,
+  },
+};
 
 function ref(obj: { namespace: string; name: string }): { namespace: string; name: string } {
   return { namespace: obj.namespace, name: obj.name };

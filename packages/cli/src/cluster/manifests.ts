@@ -10,12 +10,14 @@ export interface PodSpecShape {
   name: string;
   app: string;
   image: string;
-  /** The ReplicaSet (or Job) owning it. */
-  owner: { kind: 'ReplicaSet' | 'Job'; name: string };
+  /** The ReplicaSet (or Job) owning it, and the owner's uid when it exists on the server. */
+  owner: { kind: 'ReplicaSet' | 'Job'; name: string; uid?: string | undefined };
   stage: PodStage;
   node?: string | undefined;
   ip?: string | undefined;
   restarts: number;
+  /** Why its container last terminated, once it has crashed. */
+  lastTermination?: { reason: string; exitCode: number } | undefined;
 }
 
 /**
@@ -141,7 +143,7 @@ export function podManifest(shape: PodSpecShape, now: Date): KubeObject {
         apiVersion: shape.owner.kind === 'Job' ? 'batch/v1' : 'apps/v1',
         kind: shape.owner.kind,
         name: shape.owner.name,
-        uid: `${shape.owner.name}-uid`,
+        uid: shape.owner.uid ?? `${shape.owner.name}-uid`,
         controller: true,
       },
     ],
@@ -181,9 +183,119 @@ export function podManifest(shape: PodSpecShape, now: Date): KubeObject {
                 restartCount: shape.restarts,
                 started: ready,
                 state,
+                ...(shape.lastTermination === undefined
+                  ? {}
+                  : { lastState: { terminated: shape.lastTermination } }),
               },
             ],
           }),
     },
+  };
+}
+
+/** What a simulated object's owner or event refers to. */
+export interface ObjectReference {
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly namespace: string;
+  readonly name: string;
+  readonly uid?: string | undefined;
+}
+
+/**
+ * A ReplicaSet manifest owned by its Deployment, with status counts.
+ *
+ * @param deployment - the owning Deployment (its uid as the server gave it)
+ * @param name - the ReplicaSet's name
+ * @param replicas - desired replicas
+ * @param counts - observed replicas: existing, ready
+ * @returns the manifest
+ */
+export function replicaSetManifest(
+  deployment: ObjectReference,
+  name: string,
+  replicas: number,
+  counts: { existing: number; ready: number },
+): KubeObject {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'ReplicaSet',
+    metadata: {
+      name,
+      namespace: deployment.namespace,
+      labels: { app: deployment.name },
+      ownerReferences: [
+        {
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          name: deployment.name,
+          uid: deployment.uid ?? `${deployment.name}-uid`,
+          controller: true,
+        },
+      ] as never,
+    },
+    spec: { replicas, selector: { matchLabels: { app: deployment.name } } },
+    status: {
+      replicas: counts.existing,
+      readyReplicas: counts.ready,
+      availableReplicas: counts.ready,
+    },
+  };
+}
+
+/**
+ * A ClusterIP Service in front of a workload's pods.
+ *
+ * @param namespace - its namespace
+ * @param name - its name (the workload's)
+ * @param clusterIP - its virtual IP
+ * @returns the manifest
+ */
+export function serviceManifest(namespace: string, name: string, clusterIP: string): KubeObject {
+  return {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name, namespace, labels: { app: name } },
+    spec: {
+      type: 'ClusterIP',
+      clusterIP,
+      selector: { app: name },
+      ports: [{ name: 'http', port: 80, targetPort: 8080, protocol: 'TCP' }],
+    },
+  };
+}
+
+/**
+ * A core `v1` Event about an object, as a controller or the kubelet records it.
+ *
+ * @param name - the event's name
+ * @param about - the object it is about
+ * @param type - `Normal` or `Warning`
+ * @param reason - e.g. `BackOff`
+ * @param message - what happened
+ * @param now - when
+ * @returns the manifest
+ */
+export function eventManifest(
+  name: string,
+  about: ObjectReference,
+  type: 'Normal' | 'Warning',
+  reason: string,
+  message: string,
+  now: Date,
+): KubeObject {
+  const at = now.toISOString();
+  return {
+    apiVersion: 'v1',
+    kind: 'Event',
+    metadata: { name, namespace: about.namespace },
+    involvedObject: { ...about },
+    type,
+    reason,
+    message,
+    count: 1,
+    firstTimestamp: at,
+    lastTimestamp: at,
+    source: { component: about.kind === 'Pod' ? 'kubelet' : 'deployment-controller' },
   };
 }

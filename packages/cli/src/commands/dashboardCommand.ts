@@ -1,13 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { printableText } from '@rxkube/informer';
-import type { KubeObject } from '@rxkube/store';
 import { ApiProxy } from '../apiProxy/apiProxy.js';
 import { proxyResources, type ProxyResourceFlags } from '../apiProxy/proxyResources.js';
-import { projectPod } from '../dashboard/feedProjection.js';
-import { ResourceFeed } from '../dashboard/resourceFeed.js';
+import { FeedCatalog } from '../dashboard/feedCatalog.js';
 import { dashboardAccess } from '../dashboard/dashboardAccess.js';
 import { startDashboardServer } from '../dashboard/dashboardServer.js';
-import { TrackedInformers } from '../informers/trackedInformers.js';
+import { qualifiedName } from '../resources/apiResource.js';
 import { resolveResource } from '../resources/resolveResource.js';
 import { colorEnabled, makeStyle } from '../watch/style.js';
 import { ExitCode } from '../errors/exitCodes.js';
@@ -32,7 +30,8 @@ interface DashboardCommandOptions extends OpenClusterOptions, ProxyResourceFlags
 const defaultWebRoot = fileURLToPath(new URL('../web/', import.meta.url));
 
 /**
- * `rxkube dashboard`: one shared pod informer for the whole cluster, served to any number of
+ * `rxkube dashboard`: one shared informer per resource shown (pods always; others while a page
+ * shows them, see `FeedCatalog`) for the whole cluster, served to any number of
  * browser tabs over Server-Sent Events, and the read-only API proxy under `/k8s/`, until Ctrl-C.
  *
  * @param options - the command line
@@ -45,11 +44,10 @@ export async function runDashboard(
   io: CommandIo,
 ): Promise<number> {
   const { connection, resources } = await openCluster(options, io);
-  const informers = new TrackedInformers(connection.kubeConfig);
+  let catalog: FeedCatalog | undefined;
   try {
-    const pods = resolveResource('pods', resources);
-    const { informer, tracker } = informers.informerFor<KubeObject>(pods);
-    const feed = new ResourceFeed(informer, tracker, { project: projectPod, resource: pods });
+    const pods = qualifiedName(resolveResource('pods', resources));
+    catalog = new FeedCatalog(connection.kubeConfig, resources, { pinned: [pods] });
     const access = dashboardAccess(options.host, options.insecureNoAuth === true);
     const warn = makeStyle(colorEnabled(io.stderr, io.env));
     const apiProxy = new ApiProxy({
@@ -64,9 +62,15 @@ export async function runDashboard(
       allowedHosts: options.allowedHosts ?? [],
       port: options.port,
       webRoot: options.webRoot ?? defaultWebRoot,
-      feeds: { pods: feed },
+      feeds: {},
+      catalog,
       apiProxy,
-      info: { cluster: connection.name, banner: connection.banner, feeds: ['pods'] },
+      info: {
+        cluster: connection.name,
+        banner: connection.banner,
+        feeds: [pods],
+        resources: catalog.listed(),
+      },
     });
     const style = makeStyle(colorEnabled(io.stdout, io.env));
     if (access.warning !== undefined) io.stderr.write(`${access.warning}\n`);
@@ -83,11 +87,10 @@ export async function runDashboard(
         `  ${style.dim('One shared informer per resource, whatever the number of tabs. Ctrl-C to quit.')}\n\n`,
     );
     await aborted(io.signal);
-    feed.close();
     await server.close();
     return ExitCode.ok;
   } finally {
-    informers.shutdown();
+    catalog?.close();
     await connection.close();
   }
 }

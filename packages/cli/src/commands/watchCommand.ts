@@ -111,7 +111,7 @@ export async function runWatch(options: WatchCommandOptions, io: CommandIo): Pro
         startPlainLines(
           io.stdout,
           informer,
-          columnsFor(resource.kind, resource.namespaced && namespace === undefined),
+          columnsFor(resource, resource.namespaced && namespace === undefined),
         ),
       );
     }

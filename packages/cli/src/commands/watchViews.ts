@@ -148,7 +148,7 @@ export class WatchViews {
     return {
       model: watched.model,
       tracker: watched.tracker,
-      columns: columnsFor(resource.kind, resource.namespaced && namespace === undefined),
+      columns: columnsFor(resource, resource.namespaced && namespace === undefined),
       title: `rxkube watch ${qualifiedName(resource)}${scope}${selectors}`,
     };
   }

@@ -14,7 +14,9 @@ import type { InformerStatus } from '../status/informerStatus.js';
 import type { StatusTracker } from '../status/statusTracker.js';
 import { launchChromium, type Browser } from '@rxkube/devkit';
 import { createPod, deletePod, movePod } from '../testSupport/pods.testing.js';
+import { discoverResources } from '../resources/discovery.js';
 import { startDashboardServer, type DashboardServer } from './dashboardServer.js';
+import { FeedCatalog } from './feedCatalog.js';
 import { projectPod } from './feedProjection.js';
 import { ResourceFeed } from './resourceFeed.js';
 import { AccessToken } from './accessToken.js';
@@ -31,6 +33,7 @@ const screenshot = fileURLToPath(
     import.meta.url,
   ),
 );
+const detailsScreenshot = screenshot.replace(/dashboard\.png$/, 'dashboard-details.png');
 let webRoot: string;
 let server: FakeApiServer;
 let simulation: ClusterSimulation;
@@ -93,16 +96,13 @@ async function tableKeys(): Promise<string[]> {
   );
 }
 
-async function waitForTable(keys: string[]): Promise<void> {
+async function waitForTable(keys: string[], table = '#pods'): Promise<void> {
   await browser.page.waitForFunction(
-    (expected) =>
+    ([expected, rows]) =>
       JSON.stringify(
-        Array.from(
-          document.querySelectorAll<HTMLElement>('#pods tbody tr'),
-          (r) => r.dataset['key'],
-        ),
+        Array.from(document.querySelectorAll<HTMLElement>(rows), (r) => r.dataset['key']),
       ) === JSON.stringify(expected),
-    keys,
+    [keys, `${table} tbody tr`] as const,
   );
 }
 
@@ -269,6 +269,80 @@ describe('the dashboard in Chromium', () => {
       dialogs,
       errors: browser.errors,
     }).toEqual({ injected: 0, dialogs: [], errors: [] });
+  });
+
+  it("picks Deployments from every resource, and shows a crashed pod's last termination reason and owner chain", async () => {
+    const catalog = new FeedCatalog(
+      server.kubeConfig(),
+      await discoverResources(server.kubeConfig()),
+      { feed: { statusThrottleMs: 100 } },
+    );
+    cleanups.push(() => catalog.close());
+    const withCatalog = await startDashboardServer({
+      port: 0,
+      webRoot,
+      feeds: {},
+      catalog,
+      info: { cluster: 'test', banner: 'catalog', feeds: ['pods'], resources: catalog.listed() },
+    });
+    cleanups.push(() => withCatalog.close());
+    const { page } = browser;
+    await page.goto(withCatalog.url);
+    await waitForTable(serverPods());
+
+    await page.selectOption('#resource', 'deployments.apps');
+    const deployments = server
+      .list('apps/v1', 'Deployment')
+      .map((d) => `${d.metadata.namespace}/${d.metadata.name}`)
+      .sort();
+    await waitForTable(deployments, '#objects');
+    expect(
+      await page.$$eval('#objects thead th', (ths) => ths.map((th) => th.textContent)),
+    ).toEqual(['NAMESPACE', 'NAME', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'AGE']);
+    expect(await page.isHidden('#pods')).toBe(true);
+    await page.click('tr[data-key="shop/frontend"]');
+    await page.waitForSelector('#details-body[data-state="loaded"]');
+    expect(await count('#details-body .details-yaml')).toContain('kind: Deployment');
+    await page.keyboard.press('Escape');
+
+    // The simulation runs until a pod crash-loops: its container last terminated for a reason.
+    const crashed = (): ReturnType<FakeApiServer['list']>[number] | undefined =>
+      server.list('v1', 'Pod').find((p) => {
+        const statuses = (
+          p as { status?: { containerStatuses?: { state?: { waiting?: { reason?: string } } }[] } }
+        ).status?.containerStatuses;
+        return statuses?.[0]?.state?.waiting?.reason === 'CrashLoopBackOff';
+      });
+    for (let step = 0; step < 5_000 && crashed() === undefined; step += 1) simulation.tick();
+    const pod = crashed();
+    if (pod === undefined) throw new Error('no pod crashed');
+    const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
+    const replicaSet = pod.metadata.ownerReferences?.[0]?.name ?? '';
+    const deployment = server
+      .list('apps/v1', 'ReplicaSet')
+      .find((rs) => rs.metadata.name === replicaSet)?.metadata.ownerReferences?.[0]?.name;
+    await page.selectOption('#resource', 'pods');
+    await page.waitForSelector(
+      `tr[data-key="${key}"] .col-status [data-status], tr[data-key="${key}"] .col-status`,
+    );
+    await page.waitForFunction(
+      (k) =>
+        document.querySelector(`#pods tr[data-key="${k}"] .col-status`)?.textContent ===
+        'CrashLoopBackOff',
+      key,
+    );
+    await page.click(`#pods tr[data-key="${key}"]`);
+    await page.waitForSelector('#details-body[data-state="loaded"]');
+    expect(await count('#details-title')).toBe(key);
+    expect(await count('#details-body .last-termination')).toMatch(
+      / · last terminated: (OOMKilled \(exit code 137\)|Error \(exit code 1\))$/,
+    );
+    expect(await count('#details-body .owner-chain')).toBe(
+      `Pod → ReplicaSet ${replicaSet} → Deployment ${deployment}`,
+    );
+    expect(await count('#details-body .details-list .event')).toContain('BackOff');
+    await page.screenshot({ path: detailsScreenshot });
+    expect(browser.errors).toEqual([]);
   });
 
   it('opened with its access token, the page keeps working on a cookie and drops the token from its URL', async () => {

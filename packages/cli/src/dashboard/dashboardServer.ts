@@ -7,6 +7,7 @@ import type { DashboardInfo } from './feedProtocol.js';
 import { HostPolicy } from './hostPolicy.js';
 import { listenOn } from './listenOn.js';
 import { RequestGuard } from './requestGuard.js';
+import { FeedLimitReached, type FeedSource } from './feedCatalog.js';
 import type { FeedStart, ResourceFeed } from './resourceFeed.js';
 import { SseEncoder } from './sseEncoder.js';
 import { SseStream, type SseBacklog, type SseStreamOptions } from './sseStream.js';
@@ -22,6 +23,11 @@ export interface DashboardServerOptions {
   webRoot: string;
   /** Feeds by name, served at `/api/feeds/<name>`; one object at `/api/objects/<name>/<key>`. */
   feeds: Readonly<Record<string, ResourceFeed>>;
+  /**
+   * More feeds, opened on demand (any resource the cluster serves, `deployments.apps`), and the
+   * details of any object at `/api/details/<name>/<key>` (see `FeedCatalog`).
+   */
+  catalog?: FeedSource;
   /** What `/api/info` tells the page. */
   info: DashboardInfo;
   /**
@@ -152,19 +158,42 @@ export async function startDashboardServer(
     response.on('close', entry.close);
   };
 
+  const feedNamed = (name: string): ResourceFeed | undefined =>
+    // Own names only: `constructor` names no feed.
+    Object.hasOwn(options.feeds, name) ? options.feeds[name] : options.catalog?.feed(name);
+
   const route = (request: IncomingMessage, response: ServerResponse, url: URL): void => {
-    const feedName = /^\/api\/feeds\/([a-z0-9-]+)$/.exec(url.pathname)?.[1];
+    const feedName = /^\/api\/feeds\/([a-z0-9.-]+)$/.exec(url.pathname)?.[1];
     if (feedName !== undefined) {
-      const feed = options.feeds[feedName];
+      let feed: ResourceFeed | undefined;
+      try {
+        feed = feedNamed(feedName);
+      } catch (err) {
+        if (!(err instanceof FeedLimitReached)) throw err;
+        response.writeHead(503, {
+          'Content-Type': 'text/plain; charset=utf-8',
+          'Retry-After': String(retryAfterSeconds),
+        });
+        response.end(`${err.message}\n`);
+        return;
+      }
       if (feed === undefined) notFound(response);
       else openFeed(feed, request, response, url);
       return;
     }
-    const detail = /^\/api\/objects\/([a-z0-9-]+)\/(.+)$/.exec(url.pathname);
+    const detail = /^\/api\/objects\/([a-z0-9.-]+)\/(.+)$/.exec(url.pathname);
     if (detail !== null) {
-      const object = options.feeds[detail[1]!]?.details(objectKey(detail[2]!));
+      const object = feedNamed(detail[1]!)?.details(objectKey(detail[2]!));
       if (object === undefined) notFound(response);
       else json(response, object);
+      return;
+    }
+    const described = /^\/api\/details\/([a-z0-9.-]+)\/(.+)$/.exec(url.pathname);
+    if (described !== null && options.catalog !== undefined) {
+      options.catalog.details(described[1]!, objectKey(described[2]!)).then(
+        (details) => (details === undefined ? notFound(response) : json(response, details)),
+        () => response.writeHead(500).end(),
+      );
       return;
     }
     if (url.pathname === '/api/info') {

@@ -1,4 +1,6 @@
 import type { KubeObject } from '@rxkube/store';
+import { record, text } from '../view/jsonFields.js';
+import { fieldsRead, resourceColumns, type ColumnsSubject } from '../view/resourceColumns.js';
 import type { FeedObject } from './feedProtocol.js';
 
 /**
@@ -58,6 +60,83 @@ export const projectPod: FeedProjection = (object) => {
   };
 };
 
+/**
+ * The projection of a resource's feed: {@link projectPod} for pods (the phase cards, counts and
+ * event feed read more than the table), else {@link projectFields} over the fields its table's
+ * columns read (`resourceColumns`). A core Secret's `data` and `stringData` are never sent,
+ * whatever a column asks for.
+ *
+ * @param resource - kind, group and printer columns
+ * @returns the projection
+ */
+export function projectionFor(resource: ColumnsSubject): FeedProjection {
+  const group = resource.group ?? '';
+  if (resource.kind === 'Pod' && group === '') return projectPod;
+  const columns = resourceColumns(resource, { withNamespace: true, now: Date.now });
+  const secret = resource.kind === 'Secret' && group === '';
+  const paths = fieldsRead(columns).filter(
+    (path) => !(secret && /^(data|stringData)(\.|#|$)/.test(path)),
+  );
+  return projectFields(paths);
+}
+
+/**
+ * Keeps an object's identity and the given fields: dotted paths through objects and through
+ * every element of arrays (`spec.ports.port` keeps each port's `port`); a path ending in
+ * `#keys` keeps a map's keys with empty values (a ConfigMap's DATA count without its data).
+ *
+ * @example
+ * projectFields(['spec.replicas'])(deployment) // { metadata: {…identity}, spec: { replicas: 3 } }
+ * @param paths - the fields to keep
+ * @returns the projection
+ */
+export function projectFields(paths: readonly string[]): FeedProjection {
+  const parsed = paths.map((path) => {
+    const keysOnly = path.endsWith('#keys');
+    return { steps: (keysOnly ? path.slice(0, -'#keys'.length) : path).split('.'), keysOnly };
+  });
+  return (object) => {
+    const out: Record<string, unknown> = {};
+    for (const { steps, keysOnly } of parsed) copyPath(object, out, steps, keysOnly);
+    // Identity last: the picked metadata fields are merged with it, never replace it.
+    out['metadata'] = { ...record(out['metadata']), ...identity(object) };
+    return out as FeedObject;
+  };
+}
+
+/** Copies `from[steps…]` into `to`, through arrays element by element. */
+function copyPath(
+  from: unknown,
+  to: Record<string, unknown>,
+  steps: string[],
+  keysOnly: boolean,
+): void {
+  const [step, ...rest] = steps;
+  if (step === undefined || typeof from !== 'object' || from === null || Array.isArray(from))
+    return;
+  const value = (from as Record<string, unknown>)[step];
+  if (value === undefined) return;
+  if (rest.length === 0) {
+    to[step] = keysOnly
+      ? Object.fromEntries(Object.keys(record(value)).map((k) => [k, '']))
+      : value;
+    return;
+  }
+  if (Array.isArray(value)) {
+    const existing = Array.isArray(to[step]) ? (to[step] as Record<string, unknown>[]) : [];
+    to[step] = value.map((item, i) => {
+      const target = existing[i] ?? {};
+      copyPath(item, target, rest, keysOnly);
+      return target;
+    });
+    return;
+  }
+  if (typeof value !== 'object' || value === null) return;
+  const target = record(to[step]);
+  to[step] = target;
+  copyPath(value, target, rest, keysOnly);
+}
+
 function identity(object: KubeObject): NonNullable<FeedObject['metadata']> {
   const m = record(object.metadata);
   return {
@@ -78,13 +157,4 @@ function reasonOf(value: unknown): { reason?: string | undefined } | undefined {
 
 function field(object: KubeObject, name: string): unknown {
   return (object as Record<string, unknown>)[name];
-}
-
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-}
-
-function text(value: unknown): string | undefined {
-  if (value instanceof Date) return value.toISOString();
-  return typeof value === 'string' ? value : undefined;
 }

@@ -1,3 +1,4 @@
+import type { PrinterColumn } from '../resources/apiResource.js';
 import type { InformerStatus } from '../status/informerStatus.js';
 
 /**
@@ -41,6 +42,86 @@ export interface DashboardInfo {
   readonly banner: string;
   /** The feeds served, by name (`pods`). */
   readonly feeds: readonly string[];
+  /**
+   * Every resource a feed can be opened for (`/api/feeds/<name>`), for the resource picker;
+   * absent when the dashboard serves only {@link DashboardInfo.feeds}.
+   */
+  readonly resources?: readonly FeedResource[];
+}
+
+/** A resource the dashboard can show, as the page's resource picker lists it. */
+export interface FeedResource {
+  /** Its feed's name: the qualified plural, `pods`, `deployments.apps`. */
+  readonly name: string;
+  readonly kind: string;
+  readonly group: string;
+  readonly namespaced: boolean;
+  /** A custom resource's printer columns, for its table. */
+  readonly printerColumns?: readonly PrinterColumn[] | undefined;
+}
+
+/**
+ * What `/api/details/<feed>/<key>` answers: one object, redacted, as YAML, and a readable
+ * summary of it (see `describeObject`).
+ */
+export interface ObjectDetails {
+  readonly object: FeedObject;
+  /** The redacted object as YAML. */
+  readonly yaml: string;
+  readonly summary: ObjectSummary;
+}
+
+/** The readable part of an object's details. */
+export interface ObjectSummary {
+  readonly kind: string;
+  readonly conditions: readonly ConditionSummary[];
+  /** A pod's containers (init containers first); none for other kinds. */
+  readonly containers: readonly ContainerSummary[];
+  /** Its owners, nearest first: a pod's ReplicaSet, then that one's Deployment. */
+  readonly owners: readonly OwnerSummary[];
+  /** Events about the object, latest first. */
+  readonly events: readonly EventSummary[];
+}
+
+/** One of `status.conditions`. */
+export interface ConditionSummary {
+  readonly type: string;
+  readonly status: string;
+  readonly reason?: string | undefined;
+  readonly message?: string | undefined;
+  readonly lastTransitionTime?: string | undefined;
+}
+
+/** One container of a pod and its status. */
+export interface ContainerSummary {
+  readonly name: string;
+  readonly image?: string | undefined;
+  readonly init: boolean;
+  readonly ready: boolean;
+  readonly restarts: number;
+  /** `running`, `waiting: CrashLoopBackOff`, `terminated: Completed`, or `unknown`. */
+  readonly state: string;
+  /** Why it last terminated (`lastState.terminated.reason`), e.g. `OOMKilled`. */
+  readonly lastTerminationReason?: string | undefined;
+  readonly lastTerminationExitCode?: number | undefined;
+}
+
+/** One link of an owner chain. */
+export interface OwnerSummary {
+  readonly kind: string;
+  readonly name: string;
+  /** Whether the owner is in the dashboard's caches (else the chain stops at it). */
+  readonly found: boolean;
+}
+
+/** One event about an object. */
+export interface EventSummary {
+  readonly type: string;
+  readonly reason: string;
+  readonly message: string;
+  readonly count: number;
+  /** When it was last seen (ISO), if known. */
+  readonly lastSeen?: string | undefined;
 }
 
 /**

@@ -96,6 +96,11 @@ export class ResourceFeed {
     );
   }
 
+  /** @returns how many browsers are connected */
+  get connections(): number {
+    return this.listeners.size;
+  }
+
   /** @returns how many objects the feed holds */
   get size(): number {
     return this.objects.size;

@@ -10,6 +10,23 @@ export interface ApiResource {
   readonly namespaced: boolean;
   readonly shortNames: readonly string[];
   readonly verbs: readonly string[];
+  /**
+   * A custom resource's `additionalPrinterColumns` for this version, from its
+   * CustomResourceDefinition; absent for built-in resources or when the definitions cannot be
+   * read.
+   */
+  readonly printerColumns?: readonly PrinterColumn[] | undefined;
+}
+
+/** One of a CustomResourceDefinition's `additionalPrinterColumns`. */
+export interface PrinterColumn {
+  readonly name: string;
+  /** `string`, `integer`, `number`, `boolean` or `date` (shown as an age). */
+  readonly type: string;
+  /** A simple JSONPath into the object: `.spec.replicas`. */
+  readonly jsonPath: string;
+  /** 0 for the default table; higher only in kubectl's wide output. */
+  readonly priority?: number | undefined;
 }
 
 /**

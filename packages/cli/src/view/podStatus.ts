@@ -64,19 +64,25 @@ export function summarizePod(pod: PodLike): PodSummary {
 export type StatusTone = 'good' | 'progress' | 'bad' | 'done';
 
 /**
- * Classifies a STATUS value for colouring.
+ * Classifies a STATUS value for colouring: a pod's, a node's, a job's, an event's type, or a
+ * workload's READY ratio.
  *
- * @param status - a pod STATUS such as `Running` or `CrashLoopBackOff`
+ * @param status - a STATUS such as `Running`, `CrashLoopBackOff`, `Warning` or `2/3`
  * @returns its tone
  */
 export function statusTone(status: string): StatusTone {
+  // A workload's READY (`2/3`): all ready reads good, fewer in progress (a rollout, a scale-up).
+  const ratio = /^(\d+)\/(\d+)$/.exec(status);
+  if (ratio !== null) return ratio[1] === ratio[2] ? 'good' : 'progress';
   switch (status) {
     case 'Running':
     case 'Ready':
     case 'Active':
+    case 'Normal':
       return 'good';
     case 'Succeeded':
     case 'Completed':
+    case 'Complete':
       return 'done';
     case 'Pending':
     case 'ContainerCreating':

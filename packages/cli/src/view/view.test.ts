@@ -48,6 +48,17 @@ describe('summarizePod', () => {
     expect(statusTone('CrashLoopBackOff')).toBe('bad');
     expect(statusTone('Running')).toBe('good');
   });
+
+  it("tones a workload's READY ratio, an event's type and a finished job by what they mean", () => {
+    expect(['3/3', '1/3', 'Normal', 'Warning', 'Complete', 'NotReady'].map(statusTone)).toEqual([
+      'good',
+      'progress',
+      'good',
+      'bad',
+      'done',
+      'bad',
+    ]);
+  });
 });
 
 describe('columnsFor', () => {

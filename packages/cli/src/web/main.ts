@@ -1,6 +1,7 @@
 import { NamespaceIndex, selectByIndex, selectList } from '@rxkube/store';
 import {
   BehaviorSubject,
+  Subscription,
   animationFrameScheduler,
   auditTime,
   combineLatest,
@@ -20,10 +21,15 @@ import { renderBanner } from './views/banner.js';
 import { EventFeed } from './views/eventFeed.js';
 import { renderNamespaces } from './views/namespaceList.js';
 import { PhaseChart } from './views/phaseChart.js';
-import { PodDetails } from './views/podDetails.js';
+import { ObjectDetails } from './views/objectDetails.js';
 import { renderPhaseCards } from './views/phaseCards.js';
 import { PodTable } from './views/podTable.js';
 import { renderStatusBar } from './views/statusBar.js';
+import { ResourceTable } from './views/resourceTable.js';
+import { renderResourcePicker } from './views/resourcePicker.js';
+import { ObjectCache, keyOf } from './objectCache.js';
+import { resourceColumns, type ResourceColumn } from '../view/resourceColumns.js';
+import type { FeedObject, FeedResource } from '../dashboard/feedProtocol.js';
 // esbuild bundles these into app.css, next to app.js.
 import './styles/base.css';
 import './styles/widgets.css';
@@ -47,10 +53,13 @@ async function main(): Promise<void> {
   const info = (await (await fetch('/api/info')).json()) as DashboardInfo;
   setText($('#cluster'), info.banner);
 
+  const podFeed = info.feeds[0] ?? 'pods';
   const cache = new PodCache();
-  const client = new FeedClient('/api/feeds/pods');
+  const client = new FeedClient(`/api/feeds/${encodeURIComponent(podFeed)}`);
   const filter = new BehaviorSubject<Filter>({ text: '', namespace: undefined, phase: undefined });
   const pendingChanges: AppliedChange[] = [];
+  /** The resource the table shows, and its view's subscriptions (none for pods). */
+  const shown = { name: podFeed, view: new Subscription() };
   let status: InformerStatus | undefined;
   let link: LinkStatus = { state: 'connecting', attempt: 0 };
   const chrome = new BehaviorSubject<void>(undefined);
@@ -99,7 +108,8 @@ async function main(): Promise<void> {
     .pipe(frame())
     .subscribe(([pods]) => {
       table.render(pods, Date.now());
-      setText($('#pods-shown'), `${pods.length.toLocaleString('en-US')} shown`);
+      if (shown.name === podFeed)
+        setText($('#pods-shown'), `${pods.length.toLocaleString('en-US')} shown`);
     });
 
   // Counts per phase, each from its own index bucket.
@@ -139,16 +149,64 @@ async function main(): Promise<void> {
     if (pendingChanges.length > 0) feed.add(pendingChanges.splice(0));
   });
 
-  const details = new PodDetails(
+  const details = new ObjectDetails(
     $<HTMLDialogElement>('#details'),
     $('#details-title'),
     $('#details-body'),
+    info.resources !== undefined,
   );
-  $('#pods tbody').addEventListener('click', (event) => {
+  const openDetails = (feedName: string) => (event: Event) => {
     const row = (event.target as Element).closest<HTMLElement>('tr[data-key]');
     const key = row?.dataset['key'];
-    if (key !== undefined) void details.show(key);
-  });
+    if (key !== undefined) void details.show(feedName, key);
+  };
+  $('#pods tbody').addEventListener('click', openDetails(podFeed));
+  $('#objects tbody').addEventListener('click', (event) => openDetails(shown.name)(event));
+
+  // Any other resource: its own feed, opened while it is picked, in a table of its columns.
+  const resources = info.resources ?? [];
+  const picker = $<HTMLSelectElement>('#resource');
+  picker.hidden = resources.length === 0;
+  renderResourcePicker(picker, resources, podFeed);
+  const objects = new ResourceTable($<HTMLTableElement>('#objects'), $('#objects-empty'));
+  const show = (resource: FeedResource | undefined): void => {
+    shown.view.unsubscribe();
+    shown.name = resource?.name ?? podFeed;
+    const pods = resource === undefined || resource.name === podFeed;
+    $('#pods').hidden = !pods;
+    $('#objects').hidden = pods;
+    $('#objects-empty').hidden = true;
+    // The pod table keeps rendering (its counts feed the cards); its "no pods" line stays out.
+    $('.table-scroll').dataset['showing'] = pods ? 'pods' : 'objects';
+    document.body.dataset['resource'] = shown.name;
+    setText($('#table-title'), pods ? 'Pods' : resource.kind);
+    if (pods) {
+      shown.view = new Subscription();
+      filter.next(filter.value); // re-render the pod count
+      return;
+    }
+    const objectFeed = new FeedClient(`/api/feeds/${encodeURIComponent(resource.name)}`);
+    const objectCache = new ObjectCache();
+    const columns = resourceColumns(resource, {
+      withNamespace: resource.namespaced,
+      now: Date.now,
+    }) as ResourceColumn<FeedObject>[];
+    objects.setColumns(columns);
+    const view = new Subscription(() => objectFeed.close());
+    view.add(objectFeed.messages$.subscribe((message) => objectCache.apply(message)));
+    view.add(
+      combineLatest([objectCache.objects$, filter, interval(1000).pipe(startWith(0))])
+        .pipe(frame())
+        .subscribe(([all, f]) => {
+          const rows = [...all.values()].filter(matchesObject(f, columns)).sort(byKey);
+          objects.render(rows);
+          setText($('#pods-shown'), `${rows.length.toLocaleString('en-US')} shown`);
+        }),
+    );
+    shown.view = view;
+    objectFeed.open();
+  };
+  picker.addEventListener('change', () => show(resources.find((r) => r.name === picker.value)));
 
   const search = $<HTMLInputElement>('#filter');
   search.addEventListener('input', () => filter.next({ ...filter.value, text: search.value }));
@@ -180,6 +238,35 @@ function matches(f: Filter): (pod: Pod) => boolean {
       .toLowerCase();
     return terms.every((t) => haystack.includes(t));
   };
+}
+
+/** Any other resource's rows: the namespace picked, and the text in any column. */
+function matchesObject(
+  f: Filter,
+  columns: readonly ResourceColumn<FeedObject>[],
+): (object: FeedObject) => boolean {
+  const terms = f.text
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((t) => t !== '');
+  return (object) => {
+    const namespace = object.metadata?.namespace;
+    if (f.namespace !== undefined && namespace !== undefined && namespace !== f.namespace) {
+      return false;
+    }
+    if (terms.length === 0) return true;
+    const haystack = columns
+      .map((c) => c.cell(object))
+      .join(' ')
+      .toLowerCase();
+    return terms.every((t) => haystack.includes(t));
+  };
+}
+
+function byKey(a: FeedObject, b: FeedObject): number {
+  const x = keyOf(a);
+  const y = keyOf(b);
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 function sortPods(pods: Pod[]): Pod[] {

@@ -1,0 +1,221 @@
+import type { KubeConfig } from '@kubernetes/client-node';
+import type { SharedIndexInformer } from '@rxkube/informer';
+import type { KubeObject } from '@rxkube/store';
+import { dump } from 'js-yaml';
+import { TrackedInformers } from '../informers/trackedInformers.js';
+import { qualifiedName, type ApiResource } from '../resources/apiResource.js';
+import { containersOf, conditionsOf } from '../view/objectSummary.js';
+import { ownerChain, type OwnerReference } from '../view/ownerChain.js';
+import { relatedEvents } from '../view/relatedEvents.js';
+import { projectionFor } from './feedProjection.js';
+import type { FeedResource, ObjectDetails } from './feedProtocol.js';
+import { redactObject } from './redactObject.js';
+import { ResourceFeed, type ResourceFeedOptions } from './resourceFeed.js';
+
+/** Where the dashboard server finds its feeds, and the details of one object. */
+export interface FeedSource {
+  /**
+   * @param name - the feed's name (`pods`, `deployments.apps`)
+   * @returns the feed, or undefined when there is no such resource
+   * @throws FeedLimitReached when the feed would have to be opened and too many are open
+   */
+  feed(name: string): ResourceFeed | undefined;
+  /**
+   * @param name - the feed's name
+   * @param key - `namespace/name`, or `name`
+   * @returns the object's details, or undefined when there is no such object
+   */
+  details(name: string, key: string): Promise<ObjectDetails | undefined>;
+}
+
+/** Thrown when a feed cannot be opened because {@link FeedCatalog}'s bound is reached. */
+export class FeedLimitReached extends Error {
+  override readonly name = 'FeedLimitReached';
+  /** @param limit - the bound */
+  constructor(readonly limit: number) {
+    super(`${limit} resources are shown in open pages already; close one and retry`);
+  }
+}
+
+/** Options of a {@link FeedCatalog}. */
+export interface FeedCatalogOptions {
+  /**
+   * Feeds open at once (each is one informer: one list and one watch, and its cache). When
+   * a new one is needed, the least recently used feed no browser reads is closed; when every
+   * feed has a browser, the new one is refused. Default 12.
+   */
+  maxFeeds?: number;
+  /** Feeds opened at start and never closed. Default `['pods']`. */
+  pinned?: readonly string[];
+  /** How long a detail request waits for an owner's or the events' cache to sync (ms). Default 5,000. */
+  syncTimeoutMs?: number;
+  /** Options of each feed (history, status pace). */
+  feed?: Omit<ResourceFeedOptions, 'project' | 'resource'>;
+}
+
+interface OpenFeed {
+  readonly feed: ResourceFeed;
+  readonly informer: SharedIndexInformer<KubeObject>;
+  readonly informers: TrackedInformers;
+  readonly resource: ApiResource;
+  used: number;
+}
+
+/**
+ * The dashboard's feeds, one per resource the cluster serves, opened on demand: the resource
+ * picker asks for `deployments.apps` and the catalog starts its informer (whole cluster,
+ * projected for its table by `projectionFor`) and shares it with every browser. Bounded by
+ * {@link FeedCatalogOptions.maxFeeds}. It also answers detail requests: the redacted object,
+ * its YAML, and a summary whose owner chain and events are read from the catalog's caches
+ * (opening the owners' and the events' feeds as needed).
+ */
+export class FeedCatalog implements FeedSource {
+  /** The resources a feed can be opened for: those that can be listed and watched. */
+  readonly resources: readonly ApiResource[];
+  private readonly open = new Map<string, OpenFeed>();
+  private readonly maxFeeds: number;
+  private readonly pinned: ReadonlySet<string>;
+  private readonly syncTimeoutMs: number;
+  private uses = 0;
+
+  /**
+   * @param kubeConfig - the cluster
+   * @param resources - what discovery found
+   * @param options - bounds and feed options
+   */
+  constructor(
+    private readonly kubeConfig: KubeConfig,
+    resources: readonly ApiResource[],
+    private readonly options: FeedCatalogOptions = {},
+  ) {
+    this.resources = resources.filter((r) => r.verbs.includes('list') && r.verbs.includes('watch'));
+    this.maxFeeds = options.maxFeeds ?? 12;
+    this.pinned = new Set(options.pinned ?? ['pods']);
+    this.syncTimeoutMs = options.syncTimeoutMs ?? 5_000;
+    for (const name of this.pinned) this.feed(name);
+  }
+
+  /** @returns the resources for the page's picker */
+  listed(): FeedResource[] {
+    return this.resources.map((r) => ({
+      name: qualifiedName(r),
+      kind: r.kind,
+      group: r.group,
+      namespaced: r.namespaced,
+      printerColumns: r.printerColumns,
+    }));
+  }
+
+  /** @returns the names of the feeds open now */
+  get openFeeds(): string[] {
+    return [...this.open.keys()];
+  }
+
+  /** {@inheritDoc FeedSource.feed} */
+  feed(name: string): ResourceFeed | undefined {
+    return this.entry(name)?.feed;
+  }
+
+  /** {@inheritDoc FeedSource.details} */
+  async details(name: string, key: string): Promise<ObjectDetails | undefined> {
+    const entry = this.entry(name);
+    if (entry === undefined) return undefined;
+    await this.synced(entry);
+    const whole = entry.informer.getStore().getByKey(key);
+    if (whole === undefined) return undefined;
+    const { resource } = entry;
+    const object = redactObject(whole, {
+      secret: resource.group === '' && resource.plural === 'secrets',
+    });
+    const owners = await ownerChain(whole, (owner, namespace) => this.owner(owner, namespace));
+    const events = await this.events();
+    return {
+      object,
+      yaml: dump(object, { noRefs: true, lineWidth: -1, sortKeys: false }),
+      summary: {
+        kind: resource.kind,
+        conditions: conditionsOf(whole),
+        containers: containersOf(whole),
+        owners,
+        events: relatedEvents(whole, resource.kind, events),
+      },
+    };
+  }
+
+  /** Stops every feed and informer. */
+  close(): void {
+    for (const name of [...this.open.keys()]) this.closeFeed(name);
+  }
+
+  private entry(name: string): OpenFeed | undefined {
+    const known = this.open.get(name);
+    if (known !== undefined) {
+      known.used = ++this.uses;
+      return known;
+    }
+    const resource = this.resources.find((r) => qualifiedName(r) === name);
+    if (resource === undefined) return undefined;
+    if (this.open.size >= this.maxFeeds) this.evict();
+    const informers = new TrackedInformers(this.kubeConfig);
+    const { informer, tracker } = informers.informerFor<KubeObject>(resource);
+    const feed = new ResourceFeed(informer, tracker, {
+      ...this.options.feed,
+      project: projectionFor(resource),
+      resource,
+    });
+    const entry: OpenFeed = { feed, informer, informers, resource, used: ++this.uses };
+    this.open.set(name, entry);
+    return entry;
+  }
+
+  /** Closes the least recently used feed no browser reads, or refuses. */
+  private evict(): void {
+    const idle = [...this.open.entries()]
+      .filter(([name, e]) => !this.pinned.has(name) && e.feed.connections === 0)
+      .sort(([, a], [, b]) => a.used - b.used);
+    const oldest = idle[0];
+    if (oldest === undefined) throw new FeedLimitReached(this.maxFeeds);
+    this.closeFeed(oldest[0]);
+  }
+
+  private closeFeed(name: string): void {
+    const entry = this.open.get(name);
+    if (entry === undefined) return;
+    this.open.delete(name);
+    entry.feed.close();
+    entry.informers.shutdown();
+  }
+
+  private async synced(entry: OpenFeed): Promise<boolean> {
+    if (entry.informer.hasSynced()) return true;
+    const timeout = AbortSignal.timeout(this.syncTimeoutMs);
+    return entry.informer.waitForCacheSync(timeout).catch(() => false);
+  }
+
+  private async owner(owner: OwnerReference, namespace: string | undefined): Promise<unknown> {
+    const group = owner.apiVersion.includes('/') ? owner.apiVersion.split('/')[0] : '';
+    const resource = this.resources.find((r) => r.kind === owner.kind && r.group === group);
+    if (resource === undefined) return undefined;
+    const entry = this.tryEntry(qualifiedName(resource));
+    if (entry === undefined || !(await this.synced(entry))) return undefined;
+    const key =
+      resource.namespaced && namespace !== undefined ? `${namespace}/${owner.name}` : owner.name;
+    return entry.informer.getStore().getByKey(key);
+  }
+
+  private async events(): Promise<readonly unknown[]> {
+    const entry = this.tryEntry('events');
+    if (entry === undefined || !(await this.synced(entry))) return [];
+    return entry.informer.getStore().list();
+  }
+
+  /** A feed for the details' own reads: none, rather than a failure, at the bound. */
+  private tryEntry(name: string): OpenFeed | undefined {
+    try {
+      return this.entry(name);
+    } catch (err) {
+      if (err instanceof FeedLimitReached) return undefined;
+      throw err;
+    }
+  }
+}
