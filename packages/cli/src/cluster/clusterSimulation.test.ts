@@ -15,15 +15,41 @@ afterEach(async () => {
 });
 
 describe('ClusterSimulation', () => {
-  it('picks another name when a new pod draws the name of a live one', () => {
-    // Seed 1 at scale 13 draws, at step 7865, a pod name that is still in use.
-    const simulation = new ClusterSimulation(server, { seed: 1, scale: 13 });
+  it('picks another name when a new pod draws the name of a live one', async () => {
+    // A twin on its own server, with the same seed, shows which name the next new pod draws.
+    const twinServer = await FakeApiServer.start({ historyLimit: 1000, seed: 1 });
+    let steps = 0;
+    let drawn: { namespace: string; name: string } | undefined;
+    try {
+      const twin = new ClusterSimulation(twinServer, { seed: 1 });
+      twin.populate();
+      const before = new Set(podKeys(twinServer));
+      while (drawn === undefined) {
+        twin.tick();
+        steps += 1;
+        const fresh = podKeys(twinServer).find((key) => !before.has(key));
+        if (fresh !== undefined) {
+          const [namespace = '', name = ''] = fresh.split('/');
+          drawn = { namespace, name };
+        }
+      }
+    } finally {
+      await twinServer.stop();
+    }
+    // Someone else already has a pod of that name when the simulation draws it.
+    const simulation = new ClusterSimulation(server, { seed: 1 });
     simulation.populate();
-    for (let step = 0; step < 7870; step += 1) simulation.tick();
-    // Every pod the simulation tracks is on the server, and no other.
-    expect(server.list('v1', 'Pod').length).toBe(simulation.podCount);
-    // About 8,000 steps of 3,000 pods: long for a unit test, but this is the seed that collides.
-  }, 120_000);
+    for (let step = 1; step < steps; step += 1) simulation.tick();
+    const planted = server.create({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { ...drawn, labels: { planted: 'true' } },
+    });
+    simulation.tick();
+    // The planted pod is untouched, and every pod the simulation tracks is on the server.
+    expect(server.get({ apiVersion: 'v1', kind: 'Pod', ...drawn })).toEqual(planted);
+    expect(server.list('v1', 'Pod').length).toBe(simulation.podCount + 1);
+  });
 
   it('reports a failed step on failures$ and goes on with the next ones on its timer', () => {
     const simulation = new ClusterSimulation(server, { seed: 1 });
@@ -51,3 +77,10 @@ describe('ClusterSimulation', () => {
     });
   });
 });
+
+function podKeys(server: FakeApiServer): string[] {
+  return server.list('v1', 'Pod').map((pod) => {
+    const { namespace, name } = pod.metadata as { namespace: string; name: string };
+    return `${namespace}/${name}`;
+  });
+}
