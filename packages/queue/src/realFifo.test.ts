@@ -7,7 +7,7 @@
 import { DeletedFinalStateUnknown, KeyError } from '@rxkube/store';
 import { DeltaType, Deltas, type Delta } from './deltas.js';
 import { FIFOClosedError, RequeueError } from './errors.js';
-import { MapStore, deferred, obj, plain, type TestObj } from './fixtures.testing.js';
+import { MapStore, deferred, obj, objectOf, plain, type TestObj } from './fixtures.testing.js';
 import { RealFIFO } from './realFifo.js';
 
 const { Added, Updated, Deleted, Replaced, Sync } = DeltaType;
@@ -120,7 +120,7 @@ describe('RealFIFO writes', () => {
     const popped: Delta<Counted>[] = [];
     while (f.size > 0) popped.push(...(await f.pop(() => undefined)));
     // Without coalescing, bar is deleted twice: once per replace that found it queued.
-    expect(popped.map((d) => [d.type, f.keyOf(d.object)])).toEqual([
+    expect(popped.map((d) => [d.type, f.keyOf(objectOf(d) as Counted)])).toEqual([
       [Added, 'foo'],
       [Added, 'bar'],
       [Updated, 'foo'],
@@ -129,8 +129,8 @@ describe('RealFIFO writes', () => {
       [Added, 'bar'],
       [Deleted, 'bar'],
     ]);
-    const objects = popped.map((d) =>
-      d.object instanceof DeletedFinalStateUnknown ? (d.object.obj as Counted) : d.object,
+    const objects = popped.map(objectOf).map((o) =>
+      o instanceof DeletedFinalStateUnknown ? (o.obj as Counted) : (o as Counted),
     );
     expect(objects.map((o) => o.xfrm)).toEqual([1, 1, 1, 1, 1, 1, 1]);
     expect(objects.map((o) => o.value)).toEqual([10, 11, 12, 15, 11, 16, 16]);

@@ -14,6 +14,14 @@ export class ItemFifo<T> {
     return this.items.length - this.head;
   }
 
+  /**
+   * @param index - a position from the front
+   * @returns the value at `index`, or `undefined` past the back
+   */
+  at(index: number): T | undefined {
+    return index < 0 ? undefined : this.items[this.head + index];
+  }
+
   /** Appends `value` at the back. */
   push(value: T): void {
     this.items.push(value);
