@@ -1,9 +1,6 @@
 // Ports client-go's tools/cache/the_real_fifo_test.go: each case names the Go test it ports.
-// Not ported: TestRealFIFO_PopMultipleDeltaInBatch and TestRealFIFO_PopBrokenItemsInBatch
-// (batch popping, `InOrderInformersBatchProcess`), TestRealFIFO_ReplaceAtomic,
-// TestRealFIFO_ReplaceAtomicPop and TestRealFIFO_ResyncAtomic, and the bookmark case of
-// TestRealFIFOW_ReplaceMakesDeletionsForObjectsOnlyInQueue (the `AtomicEvents` mode), which
-// this RealFIFO does not have.
+// The tests of the `AtomicEvents` mode are in realFifo.atomic.test.ts, those of `PopBatch` in
+// realFifo.popBatch.test.ts.
 import { DeletedFinalStateUnknown, KeyError } from '@rxkube/store';
 import { DeltaType, Deltas, type Delta } from './deltas.js';
 import { FIFOClosedError, RequeueError } from './errors.js';
@@ -237,6 +234,15 @@ describe('RealFIFO replace', () => {
         { type: Added, object: v3 },
         { type: Deleted, object: tombstone('foo', v3) },
       ],
+    ],
+    [
+      'a bookmark is not queued without atomic events',
+      (f) => {
+        expect(f.bookmark('123')).toEqual([]);
+        f.replace([], '0');
+        f.replace([], '1');
+      },
+      [],
     ],
   ])('%s (TestRealFIFOW_ReplaceMakesDeletionsForObjectsOnlyInQueue)', async (_, ops, expected) => {
     const f = new RealFIFO<TestObj>({ knownObjects: known() });
