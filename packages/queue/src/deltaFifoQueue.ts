@@ -42,10 +42,7 @@ type Popped<T> = Deltas<T> | Promise<Deltas<T>>;
  * await fifo.pop((deltas, isInInitialList) => applyDeltas(indexer, deltas, isInInitialList));
  * ```
  */
-export class DeltaFIFO<T>
-  extends PoppingQueue<T, ObjectDelta<T>[]>
-  implements Queue<T, Deltas<T>>
-{
+export class DeltaFIFO<T> extends PoppingQueue<T, ObjectDelta<T>[]> implements Queue<T, Deltas<T>> {
   private readonly knownObjects: KeyListerGetter<T> | undefined;
   private readonly emitDeltaTypeReplaced: boolean;
 

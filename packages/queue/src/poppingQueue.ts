@@ -1,8 +1,4 @@
-import {
-  type DeletedFinalStateUnknown,
-  metaNamespaceKeyFunc,
-  type KeyFunc,
-} from '@rxkube/store';
+import { type DeletedFinalStateUnknown, metaNamespaceKeyFunc, type KeyFunc } from '@rxkube/store';
 import { deltaKey } from './deltaKey.js';
 import type { TransformFunc } from './deltaFifoQueueOptions.js';
 import type { Deltas } from './deltas.js';

@@ -24,7 +24,10 @@ export type PopProcessFunc<TItem> = (item: TItem, isInInitialList: boolean, key:
  * @param isInInitialList - whether they belong to the initial list (all or none do)
  * @returns anything; a returned promise is awaited and its value ignored
  */
-export type ProcessBatchFunc<T> = (deltas: readonly Delta<T>[], isInInitialList: boolean) => unknown;
+export type ProcessBatchFunc<T> = (
+  deltas: readonly Delta<T>[],
+  isInInitialList: boolean,
+) => unknown;
 
 /**
  * A keyed work queue: a Store that also hands its items out one key at a time. Implemented by

@@ -126,9 +126,9 @@ describe('RealFIFO writes', () => {
       [Added, 'bar'],
       [Deleted, 'bar'],
     ]);
-    const objects = popped.map(objectOf).map((o) =>
-      o instanceof DeletedFinalStateUnknown ? (o.obj as Counted) : (o as Counted),
-    );
+    const objects = popped
+      .map(objectOf)
+      .map((o) => (o instanceof DeletedFinalStateUnknown ? (o.obj as Counted) : (o as Counted)));
     expect(objects.map((o) => o.xfrm)).toEqual([1, 1, 1, 1, 1, 1, 1]);
     expect(objects.map((o) => o.value)).toEqual([10, 11, 12, 15, 11, 16, 16]);
   });
