@@ -145,7 +145,9 @@ export class PopLifecycle<T, V> {
 
   /** Ends the pop in flight. */
   readonly endPop = (): void => {
-    this.inFlight.length = 0;
+    // Popped one by one: `length = 0` makes V8 drop the backing store, and the next pop's
+    // `push` allocate a new one.
+    while (this.inFlight.length > 0) this.inFlight.pop();
     this.changed.broadcast();
   };
 }
