@@ -1,4 +1,4 @@
-import { ChurnGenerator, FakeApiServer, loadPods } from '@rxkube/testing';
+import { FakeApiServer, loadPods } from '@rxkube/testing';
 import { DeletedFinalStateUnknown, type KubeObject } from '@rxkube/store';
 import { eventually } from '@rxkube/devkit';
 import { Subject } from 'rxjs';
@@ -7,7 +7,7 @@ import type { InformerEvent } from './eventHandler.js';
 import { silentLogger } from './logger.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
 import { cacheState, serverPodState } from './testSupport/cacheState.testing.js';
-import type { TestPod } from './testSupport/pods.testing.js';
+import { changeBehindStalledWatch } from './testSupport/changeBehindStalledWatch.testing.js';
 import { stopWhenSocketsClosed } from './testSupport/stopWhenSocketsClosed.testing.js';
 
 /** An event as a line: its type, object (`~` for a tombstone) and resource versions. */
@@ -51,11 +51,7 @@ async function run(atomicEvents: boolean): Promise<Run> {
     informer.handle({ resync$: resync }).subscribe((e) => resynced.push(describe(e)));
     informer.start();
     await informer.waitForCacheSync();
-    await eventually(() => server.faults.count('stallWatch') === 1, 'the stalled watch');
-    const [gone] = server.list<TestPod>('v1', 'Pod');
-    server.delete({ apiVersion: 'v1', kind: 'Pod', namespace: 'a', name: gone!.metadata.name });
-    new ChurnGenerator(server, { namespaces: ['a'], seed: 2, prefix: 'late' }).step(20);
-    server.compact();
+    await changeBehindStalledWatch(server);
     const converged = (): boolean =>
       JSON.stringify(cacheState(informer.getIndexer().list())) ===
       JSON.stringify(serverPodState(server));
