@@ -57,6 +57,8 @@ export class DeltaFIFO<T> extends PoppingQueue<T, ObjectDelta<T>[]> implements Q
   /**
    * The initial list, the key in flight (which writes treat as applied to `knownObjects`, see
    * `PopLifecycle.inFlight`) and closing.
+   *
+   * @internal
    */
   protected readonly pops = new PopLifecycle<T, ObjectDelta<T>[]>(
     this.queue,

@@ -17,7 +17,11 @@ export abstract class PoppingQueue<T, V> {
   private readonly keyFunction: KeyFunc<T>;
   private readonly transformer: TransformFunc<T> | undefined;
 
-  /** The initial list, the items in flight and closing. */
+  /**
+   * The initial list, the items in flight and closing.
+   *
+   * @internal
+   */
   protected abstract readonly pops: PopLifecycle<T, V>;
 
   /** @param options - the key function (default `metaNamespaceKeyFunc`) and transformer */

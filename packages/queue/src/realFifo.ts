@@ -72,7 +72,11 @@ export class RealFIFO<T> extends PoppingQueue<T, Delta<T>> {
    */
   private readonly items = new KeyedItemFifo<Delta<T>>();
 
-  /** The initial list, the changes in flight (treated as applied by writes), closing. */
+  /**
+   * The initial list, the changes in flight (treated as applied by writes), closing.
+   *
+   * @internal
+   */
   protected readonly pops = new PopLifecycle<T, Delta<T>>(
     this.items,
     (delta) => new Deltas([delta]),
