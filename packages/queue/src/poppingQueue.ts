@@ -8,7 +8,7 @@ import type { PoppedDeltas } from './poppedDeltas.js';
 /**
  * What `DeltaFIFO` and `RealFIFO` share: keying and transforming what enters them, and the
  * pop side (`hasSynced`, closing, the `deltaFifo` operator's `startPop`/`finishPop`), which
- * each hands to its {@link PopLifecycle}.
+ * each hands to its pop lifecycle.
  *
  * @typeParam T - the object type
  * @typeParam V - what the queue stores per entry
