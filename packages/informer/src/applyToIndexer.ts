@@ -1,14 +1,23 @@
 import {
+  DeltaType,
   applyDelta,
+  expandAtomicDelta,
+  isAtomicDelta,
   resourceVersionTracker,
-  type Delta,
+  type AtomicDelta,
   type DeltaFifoEvent,
   type FifoInput,
   type FifoKind,
+  type ObjectDelta,
   type PoppedDeltas,
   type ResourceEvent,
 } from '@rxkube/queue';
-import type { Indexer } from '@rxkube/store';
+import {
+  deletionHandlingMetaNamespaceKeyFunc,
+  isDeletedFinalStateUnknown,
+  type Indexer,
+  type KeyFunc,
+} from '@rxkube/store';
 import { Observable, type OperatorFunction } from 'rxjs';
 import { ObjectError, type ErrorContext } from './errors.js';
 import { objectFailure, type ObjectFailure } from './objectFailure.js';
@@ -62,6 +71,13 @@ interface AppliedPopSlot<T> {
  * {@link ObjectFailure} (stage `cache`) before the pop's {@link AppliedPop}; the key's other
  * changes are applied. Every other event passes through in order.
  *
+ * A change of the whole cache (from a `RealFIFO` with `atomicEvents`) is expanded against the
+ * Indexer (`expandAtomicDelta`) and applied in the same single batch, so the cache and the
+ * handlers see what the per-object changes would have given: a `ReplacedAll` comes out as one
+ * {@link AppliedPop} per object it touched (under that object's key, as each would have been
+ * popped), a `SyncAll` as one {@link AppliedPop} under the key it was queued under, where the
+ * handlers due for the resync were planned.
+ *
  * The Indexer must not take its version from writes (`resourceVersionFromWrites: false`).
  *
  * ```
@@ -75,6 +91,8 @@ interface AppliedPopSlot<T> {
  * @param errorContext - the resource and version to name in an `ObjectError`
  * @param fifo - the queue the events come from (default `'delta'`): how the version follows
  *   its pops ({@link resourceVersionTracker})
+ * @param keyFunc - the Indexer's key function, to expand changes of the whole cache (default
+ *   `deletionHandlingMetaNamespaceKeyFunc`, the Indexer's default)
  * @returns an operator from the queue's events to {@link IndexerEvent}s
  * @example
  * ```ts
@@ -91,6 +109,7 @@ export function applyToIndexer<T extends object, I extends FifoInput<T>>(
   indexer: Indexer<T>,
   errorContext: () => ErrorContext,
   fifo: FifoKind = 'delta',
+  keyFunc: KeyFunc<T> = deletionHandlingMetaNamespaceKeyFunc,
 ): OperatorFunction<DeltaFifoEvent<T, I>, IndexerEvent<T, I>> {
   return (source) =>
     new Observable<IndexerEvent<T, I>>((subscriber) => {
@@ -122,7 +141,7 @@ export function applyToIndexer<T extends object, I extends FifoInput<T>>(
       const applyCurrent = (): void => {
         const { deltas, isInInitialList } = current as PoppedDeltas<T>;
         for (let i = 0; i < deltas.length; i++) {
-          const delta = deltas.at(i) as Delta<T>;
+          const delta = deltas.at(i) as ObjectDelta<T>;
           try {
             applied.events.push(applyDelta(indexer, delta, isInInitialList));
           } catch (err) {
@@ -132,20 +151,15 @@ export function applyToIndexer<T extends object, I extends FifoInput<T>>(
         settleResourceVersion();
       };
 
-      const apply = (popped: PoppedDeltas<T>): void => {
-        const { key } = popped;
-        watermark.applying(key);
-        current = popped;
-        try {
-          indexer.batch(applyCurrent);
-        } finally {
-          current = undefined;
-        }
-        if (failures !== undefined) {
-          const failed = failures;
-          failures = undefined;
-          for (const error of failed) subscriber.next(objectFailure(error));
-        }
+      const emitFailures = (): void => {
+        if (failures === undefined) return;
+        const failed = failures;
+        failures = undefined;
+        for (const error of failed) subscriber.next(objectFailure(error));
+      };
+
+      // Emits the events gathered in `applied.events` as the pop of `key`.
+      const emitApplied = (key: string): void => {
         applied.key = key;
         try {
           subscriber.next(applied);
@@ -153,6 +167,59 @@ export function applyToIndexer<T extends object, I extends FifoInput<T>>(
           // Holds no object past its pop.
           applied.events.length = 0;
         }
+      };
+
+      const keyOfChange = (delta: ObjectDelta<T>): string =>
+        isDeletedFinalStateUnknown<T>(delta.object) ? delta.object.key : keyFunc(delta.object);
+
+      // A change of the whole cache: expanded and applied as one batch, then handed on per key
+      // for a relist, as one pop for a resync (see the TSDoc). Not on the hot path.
+      const applyAtomic = (popped: PoppedDeltas<T>, delta: AtomicDelta<T>): void => {
+        watermark.applying(popped.key);
+        const perKey: [string, ResourceEvent<T>][] = [];
+        indexer.batch(() => {
+          let changes: ObjectDelta<T>[] = [];
+          try {
+            changes = expandAtomicDelta(delta, indexer, keyFunc);
+          } catch (err) {
+            (failures ??= []).push(new ObjectError(delta.object, 'cache', errorContext(), err));
+          }
+          for (const change of changes) {
+            try {
+              perKey.push([
+                keyOfChange(change),
+                applyDelta(indexer, change, popped.isInInitialList),
+              ]);
+            } catch (err) {
+              (failures ??= []).push(new ObjectError(change.object, 'cache', errorContext(), err));
+            }
+          }
+          settleResourceVersion();
+        });
+        emitFailures();
+        if (delta.type === DeltaType.SyncAll) {
+          for (const [, event] of perKey) applied.events.push(event);
+          return emitApplied(popped.key);
+        }
+        for (const [key, event] of perKey) {
+          applied.events.push(event);
+          emitApplied(key);
+        }
+      };
+
+      const apply = (popped: PoppedDeltas<T>): void => {
+        const { key, deltas } = popped;
+        const first = deltas.at(0);
+        if (first !== undefined && isAtomicDelta(first)) return applyAtomic(popped, first);
+        watermark.applying(key);
+        current = popped;
+        try {
+          indexer.batch(applyCurrent);
+        } finally {
+          current = undefined;
+        }
+        emitFailures();
+        emitApplied(key);
       };
 
       return source.subscribe({

@@ -13,6 +13,7 @@ import { silentLogger } from './logger.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
 import { eventually } from '@rxkube/devkit';
 import { cacheState, serverPodState } from './testSupport/cacheState.testing.js';
+import { changeBehindStalledWatch } from './testSupport/changeBehindStalledWatch.testing.js';
 import { pod, type TestPod } from './testSupport/pods.testing.js';
 import { stopWhenSocketsClosed } from './testSupport/stopWhenSocketsClosed.testing.js';
 
@@ -94,17 +95,13 @@ test('relists after a compaction (410) and reports objects deleted meanwhile as 
   const deletes: InformerEvent<KubeObject>[] = [];
   informer.handle().subscribe((e) => e.type === 'delete' && deletes.push(e));
   await informer.waitForCacheSync();
-  await eventually(() => server.faults.count('stallWatch') === 1, 'the stalled watch');
-  const [gone] = server.list<TestPod>('v1', 'Pod');
-  server.delete({ apiVersion: 'v1', kind: 'Pod', namespace: 'a', name: gone!.metadata.name });
-  new ChurnGenerator(server, { namespaces: ['a'], seed: 2, prefix: 'late' }).step(20);
-  server.compact();
+  const gone = await changeBehindStalledWatch(server);
   await eventually(() => inSync(informer), 'the cache to converge');
   expect(errors.some((e) => e.kind === 'api' && (e as { code?: number }).code === 410)).toBe(true);
   expect(informer.metrics().relists).toBe(1);
   const tombstone = deletes.find((e) => e.object instanceof DeletedFinalStateUnknown);
   expect((tombstone?.object as DeletedFinalStateUnknown<TestPod>).obj?.metadata.name).toBe(
-    gone!.metadata.name,
+    gone.metadata.name,
   );
 });
 

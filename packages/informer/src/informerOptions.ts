@@ -44,6 +44,15 @@ export interface SharedIndexInformerOptions<T> {
    */
   fifo?: FifoKind;
   /**
+   * With `fifo: 'real'`, queue each relist and each resync as ONE change (client-go's
+   * `AtomicFIFO`: the `RealFIFO`'s `atomicEvents` mode) instead of a change per object. The
+   * informer expands it against the cache when it pops it, so the cache and the handlers see
+   * the same as without it: a relist's deletions first, then its objects in list order, and a
+   * resync re-delivers every cached object to the handlers due. The queue holds one entry per
+   * relist rather than one per object, and never reads the cache. Default `false`.
+   */
+  atomicEvents?: boolean;
+  /**
    * Hold `indexer$` while a relist is being applied and release it once the whole list is in,
    * so subscribers never see a half-applied relist, and publish the keys popped in one turn
    * (a burst of watch events) as one snapshot. `false`: `indexer$` follows the Indexer key by

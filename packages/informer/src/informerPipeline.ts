@@ -50,6 +50,8 @@ export interface InformerPipelineParts<T extends object> {
   readonly transform: ((obj: T) => T) | undefined;
   readonly freeze: boolean;
   readonly fifo: FifoKind;
+  /** Whether a `'real'` queue records relists and resyncs as one change each. */
+  readonly atomicEvents: boolean;
   readonly scheduler: SchedulerLike;
   /** The clock of the processing latency, in ms. */
   readonly now: () => number;
@@ -98,6 +100,7 @@ export function informerPipeline<T extends object>(
     mergeWith(resyncs),
     deltaFifo<T, InformerInput<T>>({
       fifo: parts.fifo,
+      atomicEvents: parts.atomicEvents,
       knownObjects: indexer,
       keyFunction: parts.keyFunc,
       emitDeltaTypeReplaced: true,
@@ -110,7 +113,7 @@ export function informerPipeline<T extends object>(
   );
   return queued.pipe(
     timePops(parts.now, (seconds) => parts.telemetry.series.processingLatency.observe(seconds)),
-    applyToIndexer(indexer, errorContext, parts.fifo),
+    applyToIndexer(indexer, errorContext, parts.fifo, parts.keyFunc),
     hold,
     fanOutToHandlers(parts.processor),
     tap({ subscribe: () => progress.resetDepth(), next: (event) => progress.observe(event) }),

@@ -119,7 +119,8 @@ export class SharedIndexInformer<T extends object = KubeObject> {
   /**
    * @param lw - what to list and watch
    * @param options - indexers, resync, transform, freezing, queue, scheduler, logger…
-   * @throws `RangeError` if `options.fifo` is neither `'real'` nor `'delta'`
+   * @throws `RangeError` if `options.fifo` is neither `'real'` nor `'delta'`, or is `'delta'`
+   *   with `options.atomicEvents`
    * @throws `ShardRangeError` (a `RangeError`) for an invalid `options.shard`
    */
   constructor(
@@ -132,6 +133,9 @@ export class SharedIndexInformer<T extends object = KubeObject> {
     this.fifo = options.fifo ?? 'real';
     if (this.fifo !== 'real' && this.fifo !== 'delta') {
       throw new RangeError(`fifo must be 'real' or 'delta', not ${String(options.fifo)}`);
+    }
+    if (options.atomicEvents === true && this.fifo !== 'real') {
+      throw new RangeError("atomicEvents needs fifo: 'real'");
     }
     this.keyFunc = memoizeLastKey(
       options.keyFunc ?? (deletionHandlingMetaNamespaceKeyFunc as KeyFunc<T>),
@@ -193,6 +197,7 @@ export class SharedIndexInformer<T extends object = KubeObject> {
         transform: this.transform,
         freeze: this.freeze,
         fifo: this.fifo,
+        atomicEvents: this.options.atomicEvents === true,
         scheduler: this.scheduler,
         now: processingClock(this.scheduler),
         snapshots: this.snapshots,

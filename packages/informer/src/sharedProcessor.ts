@@ -78,7 +78,9 @@ export class SharedProcessor<T> {
       this.syncTargets.set(key, widened);
     }
     const only: ReadonlySet<ProcessorListener<T>> = new Set([due]);
-    for (const key of syncedKeys) this.syncTargets.set(key, only);
+    // A key still planned was widened above. Only an atomic queue queues a key that is still
+    // planned (each `SyncAll` under the same key): its first `SyncAll` serves both resyncs.
+    for (const key of syncedKeys) if (!this.syncTargets.has(key)) this.syncTargets.set(key, only);
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { DeletedFinalStateUnknown } from '@rxkube/store';
-import { type Delta, DeltaType, type Deltas } from './deltas.js';
+import { DeltaType, type Deltas, type ObjectDelta, isAtomicDelta } from './deltas.js';
+import { AtomicDeltaError } from './errors.js';
 
 /**
  * What {@link applyDeltas} needs from the cache it writes: lookup by object and the three
@@ -24,8 +25,8 @@ export interface MutableStore<T> {
   put?(obj: T): T | undefined;
 }
 
-/** The delta types that write an object into the cache (every type but `Deleted`). */
-export type UpsertDeltaType = Exclude<DeltaType, typeof DeltaType.Deleted>;
+/** The delta types that write an object into the cache (`Added`, `Updated`, `Replaced`, `Sync`). */
+export type UpsertDeltaType = Exclude<ObjectDelta<unknown>['type'], typeof DeltaType.Deleted>;
 
 /**
  * An object entered the cache.
@@ -95,8 +96,13 @@ export type ResourceEvent<T> = AddEvent<T> | UpdateEvent<T> | DeleteEvent<T>;
  * @param store - the cache, normally the `Indexer` given to the `DeltaFIFO` as `knownObjects`
  * @param deltas - a key's changes, as popped
  * @param isInInitialList - as passed to the pop's process function
+ * A change of the whole cache (`ReplacedAll`, `SyncAll`, `Bookmark`, from a `RealFIFO` with
+ * `atomicEvents`) is refused: expand it first against the cache with `expandAtomicDelta`.
+ *
  * @returns the resulting events, in order
  * @throws whatever the store throws (`KeyError`, an index error); earlier changes stay applied
+ * @throws {@link AtomicDeltaError} for a change of the whole cache (a pop of a `RealFIFO` holds
+ *   one change, so nothing was applied)
  * @example
  * ```ts
  * await fifo.pop((deltas, isInInitialList) => {
@@ -112,7 +118,10 @@ export function applyDeltas<T>(
   isInInitialList: boolean,
 ): ResourceEvent<T>[] {
   const events: ResourceEvent<T>[] = [];
-  for (const delta of deltas) events.push(applyDelta(store, delta, isInInitialList));
+  for (const delta of deltas) {
+    if (isAtomicDelta(delta)) throw new AtomicDeltaError(delta.type, 'applyDeltas');
+    events.push(applyDelta(store, delta, isInInitialList));
+  }
   return events;
 }
 
@@ -128,7 +137,7 @@ export function applyDeltas<T>(
  */
 export function applyDelta<T>(
   store: NoInfer<MutableStore<T>>,
-  delta: Delta<T>,
+  delta: ObjectDelta<T>,
   isInInitialList: boolean,
 ): ResourceEvent<T> {
   if (delta.type === DeltaType.Deleted) {

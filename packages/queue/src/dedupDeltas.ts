@@ -1,5 +1,5 @@
 import { isDeletedFinalStateUnknown } from '@rxkube/store';
-import { DeltaType, type Delta } from './deltas.js';
+import { DeltaType, type ObjectDelta } from './deltas.js';
 
 /**
  * Merges the last two changes of `deltas` in place when they are the same deletion reported
@@ -11,7 +11,7 @@ import { DeltaType, type Delta } from './deltas.js';
  *
  * @param deltas - a key's changes, oldest first; modified in place
  */
-export function dedupDeltas<T>(deltas: Delta<T>[]): void {
+export function dedupDeltas<T>(deltas: ObjectDelta<T>[]): void {
   const newer = deltas[deltas.length - 1];
   const older = deltas[deltas.length - 2];
   if (newer === undefined || older === undefined) return;

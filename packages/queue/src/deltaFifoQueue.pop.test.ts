@@ -2,12 +2,20 @@ import { DeletedFinalStateUnknown } from '@rxkube/store';
 import { DeltaFIFO } from './deltaFifoQueue.js';
 import { DeltaType, type Deltas } from './deltas.js';
 import { FIFOClosedError, RequeueError } from './errors.js';
-import { MapStore, deferred, obj, plain, settle, type TestObj } from './fixtures.testing.js';
+import {
+  MapStore,
+  deferred,
+  obj,
+  objectOf,
+  plain,
+  settle,
+  type TestObj,
+} from './fixtures.testing.js';
 
 const { Added, Updated, Deleted, Sync } = DeltaType;
 
 const nameOf = (d: Deltas<TestObj>): string | undefined => {
-  const object = d.newest()?.object;
+  const object = objectOf(d.newest());
   return object instanceof DeletedFinalStateUnknown ? object.key : object?.metadata.name;
 };
 
@@ -230,7 +238,7 @@ describe('DeltaFIFO with a process in flight', () => {
     const gate = deferred();
     const popped = f.pop(async (d) => {
       await gate.promise;
-      for (const delta of d) if (delta.type !== Deleted) known.add(delta.object);
+      for (const delta of d) if (delta.type !== Deleted) known.add(objectOf(delta) as TestObj);
     });
     f.delete(obj('a', 1)); // not queued, not yet known: but the in-flight add will make it known
     gate.resolve();

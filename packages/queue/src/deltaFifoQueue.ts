@@ -1,19 +1,17 @@
 import {
   type DeletedFinalStateUnknown,
   isDeletedFinalStateUnknown,
-  metaNamespaceKeyFunc,
-  type KeyFunc,
   type KeyListerGetter,
 } from '@rxkube/store';
 import { dedupDeltas } from './dedupDeltas.js';
-import { deltaKey } from './deltaKey.js';
-import type { DeltaFIFOOptions, TransformFunc } from './deltaFifoQueueOptions.js';
-import { DeltaType, Deltas, type Delta } from './deltas.js';
+import type { DeltaFIFOOptions } from './deltaFifoQueueOptions.js';
+import { DeltaType, Deltas, isAtomicDelta, type ObjectDelta } from './deltas.js';
+import { AtomicDeltaError } from './errors.js';
 import { knownObjectAfter } from './inFlight.js';
 import { KeyedQueue } from './keyedQueue.js';
 import { notReady, popInTurn, popNow } from './popInTurn.js';
 import { PopLifecycle } from './popLifecycle.js';
-import type { PoppedDeltas } from './poppedDeltas.js';
+import { PoppingQueue } from './poppingQueue.js';
 import { queueView, replaceDeletions, resyncDeltas } from './derivedDeltas.js';
 import type { PopProcessFunc, Queue } from './queue.js';
 
@@ -44,11 +42,9 @@ type Popped<T> = Deltas<T> | Promise<Deltas<T>>;
  * await fifo.pop((deltas, isInInitialList) => applyDeltas(indexer, deltas, isInInitialList));
  * ```
  */
-export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
-  private readonly keyFunction: KeyFunc<T>;
+export class DeltaFIFO<T> extends PoppingQueue<T, ObjectDelta<T>[]> implements Queue<T, Deltas<T>> {
   private readonly knownObjects: KeyListerGetter<T> | undefined;
   private readonly emitDeltaTypeReplaced: boolean;
-  private readonly transformer: TransformFunc<T> | undefined;
 
   /**
    * The pending changes of every key, oldest first, in the order the keys first received a
@@ -56,24 +52,26 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
    * empty), and each array is owned by the queue: it is copied on the way in
    * (`addIfNotPresent`) and out (`get`, `getByKey`), or handed over when popped.
    */
-  private readonly queue = new KeyedQueue<Delta<T>[]>();
+  private readonly queue = new KeyedQueue<ObjectDelta<T>[]>();
 
   /**
    * The initial list, the key in flight (which writes treat as applied to `knownObjects`, see
    * `PopLifecycle.inFlight`) and closing.
+   *
+   * @internal
    */
-  private readonly pops = new PopLifecycle<T, Delta<T>[]>(
+  protected readonly pops = new PopLifecycle<T, ObjectDelta<T>[]>(
     this.queue,
     (deltas) => new Deltas(deltas),
-    (popped) => this.requeue(popped.key, popped.deltas.toArray()),
+    // A DeltaFIFO only ever pops changes of single objects.
+    (popped) => this.requeue(popped.key, popped.deltas.toArray() as ObjectDelta<T>[]),
   );
 
   /** @param options - see {@link DeltaFIFOOptions} */
   constructor(options: DeltaFIFOOptions<T> = {}) {
-    this.keyFunction = options.keyFunction ?? metaNamespaceKeyFunc;
+    super(options);
     this.knownObjects = options.knownObjects;
     this.emitDeltaTypeReplaced = options.emitDeltaTypeReplaced ?? false;
-    this.transformer = options.transformer;
   }
 
   /** How many keys are queued (the in-flight item, if any, is not counted). */
@@ -130,10 +128,15 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
    *
    * @param deltas - a key's changes, not empty
    * @throws `KeyError` if `deltas` is empty or its newest object has no key
+   * @throws {@link AtomicDeltaError} if `deltas` holds a change of the whole cache
    */
   addIfNotPresent(deltas: Deltas<T>): void {
-    const key = this.keyOf(deltas);
-    this.requeue(key, deltas.toArray());
+    const changes: ObjectDelta<T>[] = [];
+    for (const delta of deltas) {
+      if (isAtomicDelta(delta)) throw new AtomicDeltaError(delta.type, 'DeltaFIFO');
+      changes.push(delta);
+    }
+    this.requeue(this.keyOf(deltas), changes);
   }
 
   /**
@@ -160,7 +163,7 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
   replace(list: readonly T[], _resourceVersion: string): string[] {
     const type = this.emitDeltaTypeReplaced ? DeltaType.Replaced : DeltaType.Sync;
     // Key and transform everything before touching the queue, so a bad object changes nothing.
-    const listed = list.map((obj): [string, Delta<T>] => [
+    const listed = list.map((obj): [string, ObjectDelta<T>] => [
       this.keyOf(obj),
       { type, object: this.transform(obj) },
     ]);
@@ -268,69 +271,15 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
     return this.queue.keys();
   }
 
-  /**
-   * Computes the key the queue files `obj` under: a `Deltas` by its newest object, a tombstone
-   * by the key it carries, anything else with the key function.
-   *
-   * @param obj - an object, a tombstone or a `Deltas`
-   * @returns the key
-   * @throws `KeyError` if `obj` is an empty `Deltas` or the key function fails
-   */
-  keyOf(obj: T | DeletedFinalStateUnknown<T> | Deltas<T>): string {
-    return deltaKey(this.keyFunction, obj);
-  }
-
-  /**
-   * @returns whether the initial list has been processed: a `replace` populated the queue and
-   *   all of its items were popped and processed, or a write came before any `replace`
-   */
-  hasSynced(): boolean {
-    return this.pops.hasSynced();
-  }
-
-  /** Closes the queue: pops drain what is queued, then reject with {@link FIFOClosedError}. */
-  close(): void {
-    this.pops.close();
-  }
-
-  /** @returns whether {@link DeltaFIFO.close} was called */
-  isClosed(): boolean {
-    return this.pops.isClosed();
-  }
-
-  /**
-   * Takes the first queued key for processing, without a `process` function and without
-   * waiting, for a consumer that processes it synchronously or follows its processing itself
-   * (the `deltaFifo` operator). The key stays in flight, as during a `pop`, until
-   * {@link DeltaFIFO.finishPop}; meanwhile no other pop can start.
-   *
-   * @returns the popped record, or `undefined` when no key is queued or a pop is in flight
-   * @internal
-   */
-  startPop(): PoppedDeltas<T> | undefined {
-    return this.pops.startPop();
-  }
-
-  /**
-   * Ends the processing begun by {@link DeltaFIFO.startPop}.
-   *
-   * @param requeue - put the changes back, unless their key was queued again meanwhile (the
-   *   queued changes are newer and win)
-   * @internal
-   */
-  finishPop(requeue: boolean): void {
-    this.pops.finishPop(requeue);
-  }
-
   /** Records a change written by a producer (add, update, delete); returns `key`. */
-  private enqueue(key: string, delta: Delta<T>): string {
+  private enqueue(key: string, delta: ObjectDelta<T>): string {
     this.pops.populated = true;
     this.append(key, delta);
     return key;
   }
 
   /** Appends a change to `key`'s history, queuing the key if it had none. */
-  private append(key: string, delta: Delta<T>): void {
+  private append(key: string, delta: ObjectDelta<T>): void {
     const deltas = this.queue.get(key);
     if (deltas === undefined) {
       this.queue.set(key, [delta]);
@@ -341,19 +290,15 @@ export class DeltaFIFO<T> implements Queue<T, Deltas<T>> {
     dedupDeltas(deltas);
   }
 
-  private requeue(key: string, deltas: Delta<T>[]): void {
+  private requeue(key: string, deltas: ObjectDelta<T>[]): void {
     this.pops.populated = true;
     if (this.queue.has(key)) return;
     this.queue.set(key, deltas);
     this.pops.changed.broadcast();
   }
 
-  private transform(obj: T): T {
-    return this.transformer === undefined ? obj : this.transformer(obj);
-  }
-
   /** Appends derived changes; returns their keys. */
-  private appendAll(changes: readonly [string, Delta<T>][]): string[] {
+  private appendAll(changes: readonly [string, ObjectDelta<T>][]): string[] {
     for (const [key, delta] of changes) this.append(key, delta);
     return changes.map(([key]) => key);
   }

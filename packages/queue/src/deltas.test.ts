@@ -41,6 +41,15 @@ describe('Deltas', () => {
   });
 
   it('uses client-go’s names for the delta types', () => {
-    expect(Object.values(DeltaType)).toEqual(['Added', 'Updated', 'Deleted', 'Replaced', 'Sync']);
+    expect(Object.values(DeltaType)).toEqual([
+      'Added',
+      'Updated',
+      'Deleted',
+      'Replaced',
+      'Sync',
+      'ReplacedAll',
+      'SyncAll',
+      'Bookmark',
+    ]);
   });
 });

@@ -20,18 +20,55 @@ export const DeltaType = {
   Replaced: 'Replaced',
   /** A synthetic event: a periodic resync, or a relist without `emitDeltaTypeReplaced`. */
   Sync: 'Sync',
+  /**
+   * A whole relist as one change: its object is a {@link ReplacedAllInfo} with every listed
+   * object and the list's resource version (a `RealFIFO` with `atomicEvents` only).
+   */
+  ReplacedAll: 'ReplacedAll',
+  /**
+   * A whole resync as one change: every cached object is to be delivered again. Its object is
+   * a {@link SyncAllInfo} (a `RealFIFO` with `atomicEvents` only).
+   */
+  SyncAll: 'SyncAll',
+  /**
+   * A bookmark in the stream's order: its object is a {@link BookmarkInfo} (a `RealFIFO` with
+   * `atomicEvents` and `emitDeltaTypeBookmark` only).
+   */
+  Bookmark: 'Bookmark',
 } as const;
 
 /** One of the {@link DeltaType} values. */
 export type DeltaType = (typeof DeltaType)[keyof typeof DeltaType];
 
 /**
- * One recorded change. Only a `Deleted` delta can carry a tombstone, which the type encodes so
- * that consumers narrow on `type` before touching `object`.
+ * What a `ReplacedAll` change carries: the result of a whole list.
  *
  * @typeParam T - the object type
  */
-export type Delta<T> =
+export interface ReplacedAllInfo<T> {
+  /** The resource version of the list. */
+  readonly resourceVersion: string;
+  /** Every listed object, in list order, transformed already. */
+  readonly objects: readonly T[];
+}
+
+/** What a `SyncAll` change carries: nothing, a resync concerns every cached object. */
+export type SyncAllInfo = Readonly<Record<string, never>>;
+
+/** What a `Bookmark` change carries. */
+export interface BookmarkInfo {
+  /** The resource version the stream has reached. */
+  readonly resourceVersion: string;
+}
+
+/**
+ * A change of one object: every {@link DeltaType} but the atomic ones. Only a `Deleted` change
+ * can carry a tombstone, which the type encodes so that consumers narrow on `type` before
+ * touching `object`.
+ *
+ * @typeParam T - the object type
+ */
+export type ObjectDelta<T> =
   | {
       readonly type:
         | typeof DeltaType.Added
@@ -44,6 +81,38 @@ export type Delta<T> =
       readonly type: typeof DeltaType.Deleted;
       readonly object: T | DeletedFinalStateUnknown<T>;
     };
+
+/**
+ * A change that concerns the whole cache rather than one object, recorded by a `RealFIFO` with
+ * `atomicEvents`: a relist (`ReplacedAll`), a resync (`SyncAll`) or a bookmark.
+ *
+ * @typeParam T - the object type
+ */
+export type AtomicDelta<T> =
+  | { readonly type: typeof DeltaType.ReplacedAll; readonly object: ReplacedAllInfo<T> }
+  | { readonly type: typeof DeltaType.SyncAll; readonly object: SyncAllInfo }
+  | { readonly type: typeof DeltaType.Bookmark; readonly object: BookmarkInfo };
+
+/**
+ * One recorded change: of one object ({@link ObjectDelta}), or, from a `RealFIFO` with
+ * `atomicEvents`, of the whole cache ({@link AtomicDelta}). Consumers narrow on `type` before
+ * touching `object`.
+ *
+ * @typeParam T - the object type
+ */
+export type Delta<T> = ObjectDelta<T> | AtomicDelta<T>;
+
+/**
+ * @param delta - a change
+ * @returns whether it concerns the whole cache (`ReplacedAll`, `SyncAll`, `Bookmark`)
+ */
+export function isAtomicDelta<T>(delta: Delta<T>): delta is AtomicDelta<T> {
+  return (
+    delta.type === DeltaType.ReplacedAll ||
+    delta.type === DeltaType.SyncAll ||
+    delta.type === DeltaType.Bookmark
+  );
+}
 
 /**
  * The changes recorded for one key, oldest first. Immutable: a `DeltaFIFO` hands out a fresh

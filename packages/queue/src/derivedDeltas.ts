@@ -3,7 +3,7 @@ import {
   isDeletedFinalStateUnknown,
   type KeyListerGetter,
 } from '@rxkube/store';
-import { DeltaType, type Delta } from './deltas.js';
+import { DeltaType, type ObjectDelta } from './deltas.js';
 import { knownKeysAfter, knownObjectAfter, type InFlight } from './inFlight.js';
 
 /**
@@ -12,7 +12,7 @@ import { knownKeysAfter, knownObjectAfter, type InFlight } from './inFlight.js';
  */
 export interface QueueView<T> {
   /** Queued keys with their pending changes, front first. */
-  queued(): readonly (readonly [string, readonly Delta<T>[]])[];
+  queued(): readonly (readonly [string, readonly ObjectDelta<T>[]])[];
   /** Keys `knownObjects` holds (after in-flight changes); empty without `knownObjects`. */
   readonly knownKeys: readonly string[];
   /** Whether a key has changes queued. */
@@ -24,7 +24,7 @@ export interface QueueView<T> {
 /** The queued changes a {@link QueueView} reads: a `DeltaFIFO`'s keyed queue, or a digest of a `RealFIFO`'s. */
 export interface QueuedChanges<T> {
   /** Keys with their pending changes, front first. */
-  entries(): readonly (readonly [string, readonly Delta<T>[]])[];
+  entries(): readonly (readonly [string, readonly ObjectDelta<T>[]])[];
   /** Whether a key has changes queued. */
   has(key: string): boolean;
 }
@@ -33,13 +33,13 @@ export interface QueuedChanges<T> {
  * @typeParam T - the object type
  * @param queue - the queued changes
  * @param knownObjects - its `knownObjects`, if any
- * @param inFlight - the item a pop is processing, if any
+ * @param inFlight - the items pops are processing
  * @returns the view of both as they will be once the in-flight changes are applied
  */
 export function queueView<T>(
   queue: QueuedChanges<T>,
   knownObjects: KeyListerGetter<T> | undefined,
-  inFlight: InFlight<T> | undefined,
+  inFlight: InFlight<T>,
 ): QueueView<T> {
   return {
     queued: () => queue.entries(),
@@ -63,8 +63,8 @@ export function queueView<T>(
 export function replaceDeletions<T>(
   listedKeys: ReadonlySet<string>,
   state: QueueView<T>,
-): [string, Delta<T>][] {
-  const deletions: [string, Delta<T>][] = [];
+): [string, ObjectDelta<T>][] {
+  const deletions: [string, ObjectDelta<T>][] = [];
   for (const [key, deltas] of state.queued()) {
     if (listedKeys.has(key)) continue;
     const newest = deltas[deltas.length - 1]?.object;
@@ -80,7 +80,7 @@ export function replaceDeletions<T>(
   return deletions;
 }
 
-function deletion<T>(key: string, lastKnown: T | undefined): Delta<T> {
+function deletion<T>(key: string, lastKnown: T | undefined): ObjectDelta<T> {
   return { type: DeltaType.Deleted, object: new DeletedFinalStateUnknown(key, lastKnown) };
 }
 
@@ -93,8 +93,8 @@ function deletion<T>(key: string, lastKnown: T | undefined): Delta<T> {
  * @param state - the queue's and `knownObjects`' view
  * @returns each key to sync with its delta, in `knownObjects`' order
  */
-export function resyncDeltas<T>(state: QueueView<T>): [string, Delta<T>][] {
-  const syncs: [string, Delta<T>][] = [];
+export function resyncDeltas<T>(state: QueueView<T>): [string, ObjectDelta<T>][] {
+  const syncs: [string, ObjectDelta<T>][] = [];
   for (const key of state.knownKeys) {
     const obj = state.knownObject(key);
     if (obj === undefined || state.isQueued(key)) continue;

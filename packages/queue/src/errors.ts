@@ -63,3 +63,33 @@ function describe(item: unknown): string {
     return typeof item;
   }
 }
+
+/**
+ * Thrown where only changes of single objects are accepted but a change of the whole cache
+ * (`ReplacedAll`, `SyncAll`, `Bookmark`, from a `RealFIFO` with `atomicEvents`) was given:
+ * `applyDeltas` (expand it first with `expandAtomicDelta`) and `DeltaFIFO.addIfNotPresent`.
+ */
+export class AtomicDeltaError extends Error {
+  override readonly name = 'AtomicDeltaError';
+
+  /**
+   * @param deltaType - the change's type
+   * @param where - what refused it
+   */
+  constructor(
+    readonly deltaType: string,
+    where: string,
+  ) {
+    super(`${where} takes changes of single objects, not a ${deltaType} change`);
+  }
+}
+
+/**
+ * Thrown by the `RealFIFO` constructor for options that do not go together: `knownObjects`
+ * with `atomicEvents` (an atomic queue never consults the cache), `emitDeltaTypeBookmark`
+ * without `atomicEvents`, or a `batchSize` that is not a positive integer. client-go panics in
+ * the same cases.
+ */
+export class RealFIFOOptionsError extends TypeError {
+  override readonly name = 'RealFIFOOptionsError';
+}

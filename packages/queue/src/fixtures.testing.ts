@@ -5,7 +5,7 @@ import {
   type KubeObject,
 } from '@rxkube/store';
 import type { MutableStore } from './applyDeltas.js';
-import type { Delta, Deltas } from './deltas.js';
+import { isAtomicDelta, type Delta, type Deltas } from './deltas.js';
 
 /** A minimal Kubernetes-shaped object: its name is its key, `value` tells versions apart. */
 export interface TestObj extends KubeObject {
@@ -77,4 +77,16 @@ export function deferred<T = void>(): Deferred<T> {
 /** Resolves after every microtask queued so far (and those they queue) has run. */
 export function settle(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * @returns the object of a change of one object, or `undefined` for none
+ * @throws for a change of the whole cache, which the test did not expect
+ */
+export function objectOf<T>(
+  delta: Delta<T> | undefined,
+): T | DeletedFinalStateUnknown<T> | undefined {
+  if (delta === undefined) return undefined;
+  if (isAtomicDelta(delta)) throw new Error(`unexpected ${delta.type} change`);
+  return delta.object;
 }

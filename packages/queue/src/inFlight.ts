@@ -1,51 +1,60 @@
 import type { KeyListerGetter } from '@rxkube/store';
-import { DeltaType } from './deltas.js';
+import { DeltaType, isAtomicDelta } from './deltas.js';
 import type { PoppedDeltas } from './poppedDeltas.js';
 
 /**
- * The item a pop is processing, with what is needed to treat its key as known meanwhile: the
- * popped record itself.
+ * The items pops are processing (see `PopLifecycle.inFlight`): none, one, or a batch of items
+ * with different keys.
+ *
+ * @internal
  */
-export type InFlight<T> = PoppedDeltas<T>;
+export type InFlight<T> = readonly PoppedDeltas<T>[];
+
+function poppedFor<T>(inFlight: InFlight<T>, key: string): PoppedDeltas<T> | undefined {
+  for (const popped of inFlight) if (popped.key === key) return popped;
+  return undefined;
+}
 
 /**
- * What `known` will hold under `key` once the in-flight changes (if any) are applied.
+ * The object `knownObjects` holds for `key` once the in-flight items are applied: for an
+ * in-flight key, what its changes leave (nothing after a deletion); otherwise the known object.
  *
- * client-go runs a pop's `process` under the queue's lock; here `process` may be asynchronous,
- * so writes that arrive meanwhile must see the in-flight key as already applied.
- *
- * @param known - the queue's `knownObjects`, if it has any
- * @param inFlight - the item being processed, if any
+ * @param known - the consumer's store, if any
+ * @param inFlight - the items being processed
  * @param key - a key
- * @returns the object, or `undefined` (always, without `known`)
+ * @returns the object, or `undefined` for none
  * @internal
  */
 export function knownObjectAfter<T>(
   known: KeyListerGetter<T> | undefined,
-  inFlight: InFlight<T> | undefined,
+  inFlight: InFlight<T>,
   key: string,
 ): T | undefined {
   if (known === undefined) return undefined;
-  if (inFlight?.key !== key) return known.getByKey(key);
-  const newest = inFlight.deltas.newest();
-  return newest === undefined || newest.type === DeltaType.Deleted ? undefined : newest.object;
+  const popped = poppedFor(inFlight, key);
+  if (popped === undefined) return known.getByKey(key);
+  const newest = popped.deltas.newest();
+  // An atomic change (from a queue without knownObjects) never reaches here; it leaves no object.
+  return newest === undefined || newest.type === DeltaType.Deleted || isAtomicDelta(newest)
+    ? undefined
+    : newest.object;
 }
 
 /**
- * The keys `known` will hold once the in-flight changes (if any) are applied.
+ * The keys `knownObjects` holds once the in-flight items are applied.
  *
- * @param known - the queue's `knownObjects`
- * @param inFlight - the item being processed, if any
- * @returns the keys
+ * @param known - the consumer's store
+ * @param inFlight - the items being processed
+ * @returns the keys: the known ones not in flight, then the in-flight ones left holding an
+ *   object
  * @internal
  */
-export function knownKeysAfter<T>(
-  known: KeyListerGetter<T>,
-  inFlight: InFlight<T> | undefined,
-): string[] {
+export function knownKeysAfter<T>(known: KeyListerGetter<T>, inFlight: InFlight<T>): string[] {
   const keys = known.listKeys();
-  if (inFlight === undefined) return keys;
-  const others = keys.filter((key) => key !== inFlight.key);
-  const present = knownObjectAfter(known, inFlight, inFlight.key) !== undefined;
-  return present ? [...others, inFlight.key] : others;
+  if (inFlight.length === 0) return keys;
+  const others = keys.filter((key) => poppedFor(inFlight, key) === undefined);
+  for (const { key } of inFlight) {
+    if (knownObjectAfter(known, inFlight, key) !== undefined) others.push(key);
+  }
+  return others;
 }

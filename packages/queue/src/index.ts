@@ -6,14 +6,30 @@
  * @packageDocumentation
  * @module @rxkube/queue
  */
-export { DeltaType, Deltas } from './deltas.js';
-export type { Delta } from './deltas.js';
-export { FIFOClosedError, ItemNotProcessingError, RequeueError } from './errors.js';
-export type { PopProcessFunc, Queue } from './queue.js';
+export { DeltaType, Deltas, isAtomicDelta } from './deltas.js';
+export type {
+  AtomicDelta,
+  BookmarkInfo,
+  Delta,
+  ObjectDelta,
+  ReplacedAllInfo,
+  SyncAllInfo,
+} from './deltas.js';
+export { expandAtomicDelta } from './expandAtomicDelta.js';
+export {
+  AtomicDeltaError,
+  FIFOClosedError,
+  ItemNotProcessingError,
+  RealFIFOOptionsError,
+  RequeueError,
+} from './errors.js';
+export type { PopProcessFunc, ProcessBatchFunc, Queue } from './queue.js';
+export type { PoppingQueue } from './poppingQueue.js';
 export { DeltaFIFO } from './deltaFifoQueue.js';
 export type { PoppedDeltas } from './poppedDeltas.js';
 export type { DeltaFIFOOptions, TransformFunc } from './deltaFifoQueueOptions.js';
-export { RealFIFO } from './realFifo.js';
+export { RealFIFO, atomicDeltaKey } from './realFifo.js';
+export { defaultRealFIFOBatchSize } from './realFifoOptions.js';
 export type { RealFIFOOptions } from './realFifoOptions.js';
 export type { FifoKind } from './fifoKind.js';
 export { FIFO } from './fifo.js';

@@ -76,16 +76,41 @@ export function processInFlight<T>(
   settle: () => void,
 ): Deltas<T> | Promise<Deltas<T>> {
   const { deltas, isInInitialList, key } = popped;
+  return processThenSettle(process, deltas, isInInitialList, key, requeue, settle);
+}
+
+/**
+ * {@link processInFlight} for any item in flight (a `RealFIFO` batch included): runs
+ * `process` on it and ends the pop once `process` has settled, whichever way.
+ *
+ * @param process - the caller's handler
+ * @param item - what it is given
+ * @param isInInitialList - whether the item belongs to the initial list
+ * @param key - the item's key
+ * @param requeue - puts the item back (on a {@link RequeueError})
+ * @param settle - ends the in-flight pop and wakes the waiting ones
+ * @returns `item`, or a promise of it for an asynchronous `process`
+ * @throws (or rejects with) what {@link processPopped} throws, after settling
+ * @internal
+ */
+export function processThenSettle<TItem>(
+  process: PopProcessFunc<TItem>,
+  item: TItem,
+  isInInitialList: boolean,
+  key: string,
+  requeue: () => void,
+  settle: () => void,
+): TItem | Promise<TItem> {
   let pending: Promise<void> | undefined;
   try {
-    pending = processPopped(process, deltas, isInInitialList, key, requeue);
+    pending = processPopped(process, item, isInInitialList, key, requeue);
   } catch (err) {
     settle();
     throw err;
   }
   if (pending === undefined) {
     settle();
-    return deltas;
+    return item;
   }
-  return pending.finally(settle).then(() => deltas);
+  return pending.finally(settle).then(() => item);
 }

@@ -1,4 +1,5 @@
 import type { DeletedFinalStateUnknown, KeyListerGetter } from '@rxkube/store';
+import type { Delta } from './deltas.js';
 
 /**
  * Handles one popped item. It may be synchronous or return a promise; the pop settles once it
@@ -12,6 +13,21 @@ import type { DeletedFinalStateUnknown, KeyListerGetter } from '@rxkube/store';
  * @returns anything; a returned promise is awaited and its value ignored
  */
 export type PopProcessFunc<TItem> = (item: TItem, isInInitialList: boolean, key: string) => unknown;
+
+/**
+ * Handles a batch of changes popped together by `RealFIFO.popBatch` (client-go's
+ * `ProcessBatchFunc`): changes of different keys, in queue order. It may be synchronous or
+ * return a promise; throwing (or rejecting with) a `RequeueError` puts the whole batch back.
+ *
+ * @typeParam T - the object type
+ * @param deltas - the changes, oldest first, at least two
+ * @param isInInitialList - whether they belong to the initial list (all or none do)
+ * @returns anything; a returned promise is awaited and its value ignored
+ */
+export type ProcessBatchFunc<T> = (
+  deltas: readonly Delta<T>[],
+  isInInitialList: boolean,
+) => unknown;
 
 /**
  * A keyed work queue: a Store that also hands its items out one key at a time. Implemented by

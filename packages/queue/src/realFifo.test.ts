@@ -1,13 +1,10 @@
 // Ports client-go's tools/cache/the_real_fifo_test.go: each case names the Go test it ports.
-// Not ported: TestRealFIFO_PopMultipleDeltaInBatch and TestRealFIFO_PopBrokenItemsInBatch
-// (batch popping, `InOrderInformersBatchProcess`), TestRealFIFO_ReplaceAtomic,
-// TestRealFIFO_ReplaceAtomicPop and TestRealFIFO_ResyncAtomic, and the bookmark case of
-// TestRealFIFOW_ReplaceMakesDeletionsForObjectsOnlyInQueue (the `AtomicEvents` mode), which
-// this RealFIFO does not have.
+// The tests of the `AtomicEvents` mode are in realFifo.atomic.test.ts, those of `PopBatch` in
+// realFifo.popBatch.test.ts.
 import { DeletedFinalStateUnknown, KeyError } from '@rxkube/store';
 import { DeltaType, Deltas, type Delta } from './deltas.js';
 import { FIFOClosedError, RequeueError } from './errors.js';
-import { MapStore, deferred, obj, plain, type TestObj } from './fixtures.testing.js';
+import { MapStore, deferred, obj, objectOf, plain, type TestObj } from './fixtures.testing.js';
 import { RealFIFO } from './realFifo.js';
 
 const { Added, Updated, Deleted, Replaced, Sync } = DeltaType;
@@ -120,7 +117,7 @@ describe('RealFIFO writes', () => {
     const popped: Delta<Counted>[] = [];
     while (f.size > 0) popped.push(...(await f.pop(() => undefined)));
     // Without coalescing, bar is deleted twice: once per replace that found it queued.
-    expect(popped.map((d) => [d.type, f.keyOf(d.object)])).toEqual([
+    expect(popped.map((d) => [d.type, f.keyOf(objectOf(d) as Counted)])).toEqual([
       [Added, 'foo'],
       [Added, 'bar'],
       [Updated, 'foo'],
@@ -129,9 +126,9 @@ describe('RealFIFO writes', () => {
       [Added, 'bar'],
       [Deleted, 'bar'],
     ]);
-    const objects = popped.map((d) =>
-      d.object instanceof DeletedFinalStateUnknown ? (d.object.obj as Counted) : d.object,
-    );
+    const objects = popped
+      .map(objectOf)
+      .map((o) => (o instanceof DeletedFinalStateUnknown ? (o.obj as Counted) : (o as Counted)));
     expect(objects.map((o) => o.xfrm)).toEqual([1, 1, 1, 1, 1, 1, 1]);
     expect(objects.map((o) => o.value)).toEqual([10, 11, 12, 15, 11, 16, 16]);
   });
@@ -237,6 +234,15 @@ describe('RealFIFO replace', () => {
         { type: Added, object: v3 },
         { type: Deleted, object: tombstone('foo', v3) },
       ],
+    ],
+    [
+      'a bookmark is not queued without atomic events',
+      (f) => {
+        expect(f.bookmark('123')).toEqual([]);
+        f.replace([], '0');
+        f.replace([], '1');
+      },
+      [],
     ],
   ])('%s (TestRealFIFOW_ReplaceMakesDeletionsForObjectsOnlyInQueue)', async (_, ops, expected) => {
     const f = new RealFIFO<TestObj>({ knownObjects: known() });

@@ -1,21 +1,26 @@
 import {
   type DeletedFinalStateUnknown,
   isDeletedFinalStateUnknown,
-  metaNamespaceKeyFunc,
-  type KeyFunc,
   type KeyListerGetter,
 } from '@rxkube/store';
-import { deltaKey } from './deltaKey.js';
-import type { TransformFunc } from './deltaFifoQueueOptions.js';
-import { DeltaType, Deltas, type Delta } from './deltas.js';
+import { DeltaType, Deltas, isAtomicDelta, type Delta, type ObjectDelta } from './deltas.js';
 import { queueView, replaceDeletions, resyncDeltas, type QueuedChanges } from './derivedDeltas.js';
+import { RealFIFOOptionsError } from './errors.js';
+import { KeyedItemFifo } from './keyedItemFifo.js';
 import type { QueueEntry } from './keyedQueue.js';
 import { popInTurn } from './popInTurn.js';
 import { PopLifecycle } from './popLifecycle.js';
 import type { PoppedDeltas } from './poppedDeltas.js';
-import type { PopProcessFunc } from './queue.js';
-import type { RealFIFOOptions } from './realFifoOptions.js';
-import { ItemFifo } from './workqueue/itemFifo.js';
+import { PoppingQueue } from './poppingQueue.js';
+import { processThenSettle } from './processPopped.js';
+import type { PopProcessFunc, ProcessBatchFunc } from './queue.js';
+import { defaultRealFIFOBatchSize, type RealFIFOOptions } from './realFifoOptions.js';
+
+/**
+ * The key a `RealFIFO` files a change of the whole cache under (`ReplacedAll`, `SyncAll`,
+ * `Bookmark`): the empty string, which no object's key can be.
+ */
+export const atomicDeltaKey = '';
 
 /**
  * client-go's `RealFIFO` (the queue of its informers since `InOrderInformers`): every change
@@ -31,7 +36,11 @@ import { ItemFifo } from './workqueue/itemFifo.js';
  * - `resync()` queues a `Sync`, with the known object, for every known key with nothing queued.
  * - The first `replace` defines the initial list: `hasSynced()` becomes true once all of the
  *   changes it queued have been popped and processed, or at once after a write before it.
- * - `pop` hands out one change at a time, as a `Deltas` of one.
+ * - `pop` hands out one change at a time, as a `Deltas` of one; `popBatch` up to `batchSize`
+ *   changes of different keys at once.
+ * - With `atomicEvents`, `replace` queues one `ReplacedAll` change and `resync` one `SyncAll`
+ *   change, which the consumer expands against its cache (`expandAtomicDelta`); with
+ *   `emitDeltaTypeBookmark` too, `bookmark` queues a `Bookmark` change.
  *
  * As in `DeltaFIFO`, `process` may be asynchronous here, so writes arriving while a change is
  * being processed treat it as applied to `knownObjects` already. A `RequeueError` puts the
@@ -49,38 +58,70 @@ import { ItemFifo } from './workqueue/itemFifo.js';
  * await fifo.pop((deltas, isInInitialList) => applyDeltas(indexer, deltas, isInInitialList));
  * ```
  */
-export class RealFIFO<T> {
+export class RealFIFO<T> extends PoppingQueue<T, Delta<T>> {
   // It satisfies the internal `DrainableQueue` structurally (checked in `createFifo`); naming the
   // interface here would put an internal type in the published declarations.
-  private readonly keyFunction: KeyFunc<T>;
   private readonly knownObjects: KeyListerGetter<T> | undefined;
-  private readonly transformer: TransformFunc<T> | undefined;
+  private readonly atomicEvents: boolean;
+  private readonly emitDeltaTypeBookmark: boolean;
+  private readonly batchSize: number;
 
-  /** Every queued change with its key, oldest first. */
-  private readonly items = new ItemFifo<QueueEntry<Delta<T>>>();
+  /**
+   * Every queued change with its key, oldest first; a change of the whole cache under
+   * {@link atomicDeltaKey}. Without `atomicEvents` only changes of single objects are queued.
+   */
+  private readonly items = new KeyedItemFifo<Delta<T>>();
 
-  /** The initial list, the change in flight (treated as applied by writes), closing. */
-  private readonly pops = new PopLifecycle<T, Delta<T>>(
+  /**
+   * The initial list, the changes in flight (treated as applied by writes), closing.
+   *
+   * @internal
+   */
+  protected readonly pops = new PopLifecycle<T, Delta<T>>(
     this.items,
     (delta) => new Deltas([delta]),
     // Back where it was: at the front, and in the initial list if it belonged to it.
     (popped) => {
       const delta = popped.deltas.oldest();
       if (delta === undefined) return;
-      this.items.unshift({ key: popped.key, value: delta });
+      this.items.unshift(popped.key, delta);
       if (popped.isInInitialList) this.pops.initialPopulationCount++;
       this.pops.changed.broadcast();
     },
   );
 
-  /** @param options - see {@link RealFIFOOptions} */
+  /** How `popBatch` takes its turn among the pops. */
+  private readonly batchTurn = this.pops.turnOf(
+    (): QueueEntry<PoppedDeltas<T>[]> | undefined => {
+      const batch = this.startBatch();
+      return batch === undefined ? undefined : { key: batch[0]!.key, value: batch };
+    },
+    (_key, batch, process: BatchProcess<T>) => this.processBatch(batch, process),
+  );
+
+  /**
+   * @param options - see {@link RealFIFOOptions}
+   * @throws {@link RealFIFOOptionsError} for `knownObjects` with `atomicEvents`,
+   *   `emitDeltaTypeBookmark` without it, or a `batchSize` that is not a positive integer
+   */
   constructor(options: RealFIFOOptions<T> = {}) {
-    this.keyFunction = options.keyFunction ?? metaNamespaceKeyFunc;
+    super(options);
+    this.atomicEvents = options.atomicEvents ?? false;
+    this.emitDeltaTypeBookmark = options.emitDeltaTypeBookmark ?? false;
+    this.batchSize = options.batchSize ?? defaultRealFIFOBatchSize;
+    if (this.atomicEvents && options.knownObjects !== undefined) {
+      throw new RealFIFOOptionsError('knownObjects must be left out with atomicEvents');
+    }
+    if (this.emitDeltaTypeBookmark && !this.atomicEvents) {
+      throw new RealFIFOOptionsError('emitDeltaTypeBookmark needs atomicEvents');
+    }
+    if (!Number.isInteger(this.batchSize) || this.batchSize < 1) {
+      throw new RealFIFOOptionsError(`batchSize must be a positive integer, not ${this.batchSize}`);
+    }
     this.knownObjects = options.knownObjects;
-    this.transformer = options.transformer;
   }
 
-  /** How many changes are queued (the one in flight, if any, is not counted). */
+  /** How many changes are queued (those in flight, if any, are not counted). */
   get size(): number {
     return this.items.length;
   }
@@ -127,24 +168,22 @@ export class RealFIFO<T> {
    * (unless its last queued change is already a deletion) or in `knownObjects` but missing
    * from `list` — the deletions a broken watch did not report — then a `Replaced` change for
    * every listed object, in list order. A tombstone carries the last state seen: the key's
-   * newest queued object, else the known one.
+   * newest queued object, else the known object.
+   *
+   * With `atomicEvents`, queues instead ONE `ReplacedAll` change carrying the (transformed)
+   * list and `resourceVersion`, under {@link atomicDeltaKey}.
    *
    * The first `replace` (if nothing was written before) defines the initial list.
    *
    * @param list - every object that exists now
-   * @param _resourceVersion - the list's resource version (unused, as in client-go)
+   * @param resourceVersion - the list's resource version (carried by a `ReplacedAll` only)
    * @returns the key of every change queued, in queue order (a key listed twice, twice)
    * @throws `KeyError` if an object has no key; the queue is then unchanged
    */
-  replace(list: readonly T[], _resourceVersion: string): string[] {
-    // Key and transform everything before touching the queue, so a bad object changes nothing.
-    const listed = list.map((obj): [string, Delta<T>] => [
-      this.keyOf(obj),
-      { type: DeltaType.Replaced, object: this.transform(obj) },
-    ]);
-    const listedKeys = new Set(listed.map(([key]) => key));
-    const deletions = replaceDeletions(listedKeys, this.view(true));
-    const keys = this.pushAll(deletions).concat(this.pushAll(listed));
+  replace(list: readonly T[], resourceVersion: string): string[] {
+    const keys = this.atomicEvents
+      ? this.replaceAtomically(list, resourceVersion)
+      : this.replaceObjects(list);
     if (!this.pops.populated) {
       this.pops.populated = true;
       this.pops.initialPopulationCount = this.items.length;
@@ -155,18 +194,34 @@ export class RealFIFO<T> {
   /**
    * Queues a `Sync` change, with the object from `knownObjects`, for every known key that has
    * nothing queued: a resync must never overtake a real change. Does nothing without
-   * `knownObjects`.
+   * `knownObjects`. With `atomicEvents`, queues instead ONE `SyncAll` change (under
+   * {@link atomicDeltaKey}): the consumer re-delivers its whole cache when it pops it, after
+   * every change queued before.
    *
-   * @returns the keys that received a `Sync`
+   * @returns the keys that received a change
    */
   resync(): string[] {
+    if (this.atomicEvents) return this.pushAtomic({ type: DeltaType.SyncAll, object: {} });
     return this.pushAll(resyncDeltas(this.view(false)));
   }
 
   /**
+   * Records that the stream reached `resourceVersion`: with `emitDeltaTypeBookmark`, queues a
+   * `Bookmark` change (under {@link atomicDeltaKey}), which the consumer pops after every
+   * change before it; otherwise does nothing. It does not count as a write for `hasSynced`.
+   *
+   * @param resourceVersion - the bookmark's resource version
+   * @returns the keys queued: `[atomicDeltaKey]`, or none
+   */
+  bookmark(resourceVersion: string): string[] {
+    if (!this.emitDeltaTypeBookmark) return [];
+    return this.pushAtomic({ type: DeltaType.Bookmark, object: { resourceVersion } });
+  }
+
+  /**
    * Waits until a change is queued, removes it and hands it to `process`, as a `Deltas` of
-   * one. Pops take turns; after {@link RealFIFO.close} they drain what is queued, then reject
-   * with `FIFOClosedError`.
+   * one. Pops take turns; after `close` they drain what is queued, then reject with
+   * `FIFOClosedError`.
    *
    * @param process - handles the change; `isInInitialList` tells whether it belongs to the
    *   initial list. Throwing a `RequeueError` puts the change back at the front.
@@ -178,59 +233,44 @@ export class RealFIFO<T> {
   }
 
   /**
-   * Computes the key the queue files `obj` under: a `Deltas` by its newest object, a tombstone
-   * by the key it carries, anything else with the key function.
+   * client-go's `PopBatch`: waits until a change is queued, then removes as many changes as
+   * can be processed together and hands them to `processBatch`, or a lone change to
+   * `processSingle` (as `pop` would). A batch takes the front changes, in order, up to
+   * `batchSize`, and ends before
    *
-   * @param obj - an object, a tombstone or a `Deltas`
-   * @returns the key
-   * @throws `KeyError` if `obj` is an empty `Deltas` or the key function fails
+   * - a change of a key already in the batch (so a batch never holds two states of one
+   *   object, and can be applied in any order);
+   * - a change of the whole cache (`ReplacedAll`, `SyncAll`, `Bookmark`), which is popped
+   *   alone when it is at the front;
+   * - the first change after the initial list, so that all of a batch's changes belong to
+   *   the initial list or none does.
+   *
+   * Pops take turns with `pop` and with each other; after `close` they drain what is queued,
+   * then reject with `FIFOClosedError`. Throwing a `RequeueError` puts every popped change
+   * back at the front, in order.
+   *
+   * @param processBatch - handles two changes or more
+   * @param processSingle - handles a lone change, as a `Deltas` of one
+   * @returns the popped changes, once processing has settled
+   * @throws whatever the process function throws, other than a `RequeueError`
+   * @example
+   * ```ts
+   * await fifo.popBatch(
+   *   (deltas, initial) => applyDeltas(indexer, new Deltas(deltas), initial),
+   *   (deltas, initial) => applyDeltas(indexer, deltas, initial),
+   * );
+   * ```
    */
-  keyOf(obj: T | DeletedFinalStateUnknown<T> | Deltas<T>): string {
-    return deltaKey(this.keyFunction, obj);
+  popBatch(
+    processBatch: ProcessBatchFunc<T>,
+    processSingle: PopProcessFunc<Deltas<T>>,
+  ): Promise<readonly Delta<T>[]> {
+    return popInTurn(this.batchTurn, { processBatch, processSingle });
   }
 
   /** @returns the queued changes, oldest first (a copy) */
   listDeltas(): Delta<T>[] {
-    return this.items.toArray().map((entry) => entry.value);
-  }
-
-  /**
-   * @returns whether the initial list has been processed: a `replace` populated the queue and
-   *   all of its changes were popped and processed, or a write came before any `replace`
-   */
-  hasSynced(): boolean {
-    return this.pops.hasSynced();
-  }
-
-  /** Closes the queue: pops drain what is queued, then reject with `FIFOClosedError`. */
-  close(): void {
-    this.pops.close();
-  }
-
-  /** @returns whether {@link RealFIFO.close} was called */
-  isClosed(): boolean {
-    return this.pops.isClosed();
-  }
-
-  /**
-   * Takes the front change for processing without waiting (the `deltaFifo` operator's pop). It
-   * stays in flight until {@link RealFIFO.finishPop}; meanwhile no other pop can start.
-   *
-   * @returns the popped record, or `undefined` when nothing is queued or a pop is in flight
-   * @internal
-   */
-  startPop(): PoppedDeltas<T> | undefined {
-    return this.pops.startPop();
-  }
-
-  /**
-   * Ends the processing begun by {@link RealFIFO.startPop}.
-   *
-   * @param requeue - put the change back at the front
-   * @internal
-   */
-  finishPop(requeue: boolean): void {
-    this.pops.finishPop(requeue);
+    return this.items.valuesArray();
   }
 
   private write(type: typeof DeltaType.Added | typeof DeltaType.Updated, obj: T): string {
@@ -242,25 +282,113 @@ export class RealFIFO<T> {
   }
 
   private push(key: string, delta: Delta<T>): void {
-    this.items.push({ key, value: delta });
+    this.items.push(key, delta);
     this.pops.changed.broadcast();
   }
 
   /** Queues derived changes; returns their keys. */
-  private pushAll(changes: readonly [string, Delta<T>][]): string[] {
+  private pushAll(changes: readonly [string, ObjectDelta<T>][]): string[] {
     for (const [key, delta] of changes) this.push(key, delta);
     return changes.map(([key]) => key);
+  }
+
+  /** Queues a change of the whole cache; returns its key. */
+  private pushAtomic(delta: Delta<T>): string[] {
+    this.push(atomicDeltaKey, delta);
+    return [atomicDeltaKey];
+  }
+
+  private replaceObjects(list: readonly T[]): string[] {
+    // Key and transform everything before touching the queue, so a bad object changes nothing.
+    const listed = list.map((obj): [string, ObjectDelta<T>] => [
+      this.keyOf(obj),
+      { type: DeltaType.Replaced, object: this.transform(obj) },
+    ]);
+    const listedKeys = new Set(listed.map(([key]) => key));
+    const deletions = replaceDeletions(listedKeys, this.view(true));
+    return this.pushAll(deletions).concat(this.pushAll(listed));
+  }
+
+  private replaceAtomically(list: readonly T[], resourceVersion: string): string[] {
+    // client-go does not key the list here; keying it anyway keeps a keyless object out of
+    // the queue (and the queue unchanged), as every other write does, rather than failing
+    // the consumer when it expands the change.
+    for (const obj of list) this.keyOf(obj);
+    const objects = list.map((obj) => this.transform(obj));
+    return this.pushAtomic({ type: DeltaType.ReplacedAll, object: { resourceVersion, objects } });
+  }
+
+  /**
+   * How many front changes the next batch takes (client-go's `PopBatch` loop). Keys were
+   * computed when the changes were queued, so unlike client-go's no key can fail here.
+   */
+  private batchLength(): number {
+    const limit = Math.min(this.batchSize, this.items.length);
+    const initial = this.pops.initialPopulationCount;
+    const keys = new Set<string>();
+    let length = 0;
+    for (; length < limit; length++) {
+      if (initial > 0 && length >= initial) break;
+      if (isAtomicDelta(this.items.valueAt(length) as Delta<T>)) return length === 0 ? 1 : length;
+      const key = this.items.keyAt(length) as string;
+      if (keys.has(key)) break;
+      keys.add(key);
+    }
+    return length;
+  }
+
+  /** Takes the next batch off the queue, in flight; `undefined` when nothing is queued. */
+  private startBatch(): PoppedDeltas<T>[] | undefined {
+    const length = this.batchLength();
+    if (length === 0) return undefined;
+    const batch: PoppedDeltas<T>[] = [];
+    for (let i = 0; i < length; i++) {
+      const { key, value } = this.items.shift() as QueueEntry<Delta<T>>;
+      batch.push(this.pops.begin(key, value));
+    }
+    return batch;
+  }
+
+  private processBatch(
+    batch: readonly PoppedDeltas<T>[],
+    { processBatch, processSingle }: BatchProcess<T>,
+  ): readonly Delta<T>[] | Promise<readonly Delta<T>[]> {
+    const deltas = batch.map((popped) => popped.deltas.oldest() as Delta<T>);
+    const [first] = batch as [PoppedDeltas<T>];
+    const { requeueInFlight, endPop } = this.pops;
+    if (batch.length > 1) {
+      return processThenSettle<readonly Delta<T>[]>(
+        processBatch,
+        deltas,
+        first.isInInitialList,
+        first.key,
+        requeueInFlight,
+        endPop,
+      );
+    }
+    const settled = processThenSettle(
+      processSingle,
+      first.deltas,
+      first.isInInitialList,
+      first.key,
+      requeueInFlight,
+      endPop,
+    );
+    return settled instanceof Promise ? settled.then(() => deltas) : deltas;
   }
 
   /**
    * The queue and `knownObjects` as a replace or a resync sees them, in one pass over the
    * queued changes. For a replace (`skipDeleted`), a key whose last queued change is a deletion
    * offers no entry (it needs no tombstone) but still counts as queued (so `knownObjects` gives
-   * it none either).
+   * it none either). Only called without `atomicEvents`, so every change is of one object.
    */
   private view(skipDeleted: boolean) {
-    const last = new Map<string, Delta<T>>();
-    for (const { key, value } of this.items.toArray()) last.set(key, value);
+    const last = new Map<string, ObjectDelta<T>>();
+    for (let i = 0; i < this.items.length; i++) {
+      const delta = this.items.valueAt(i) as Delta<T>;
+      if (!isAtomicDelta(delta)) last.set(this.items.keyAt(i) as string, delta);
+    }
     const queued: QueuedChanges<T> = {
       entries: () =>
         [...last]
@@ -270,8 +398,10 @@ export class RealFIFO<T> {
     };
     return queueView(queued, this.knownObjects, this.pops.inFlight);
   }
+}
 
-  private transform(obj: T): T {
-    return this.transformer === undefined ? obj : this.transformer(obj);
-  }
+/** The process functions of a `popBatch`. */
+interface BatchProcess<T> {
+  readonly processBatch: ProcessBatchFunc<T>;
+  readonly processSingle: PopProcessFunc<Deltas<T>>;
 }

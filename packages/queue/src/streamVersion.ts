@@ -1,21 +1,19 @@
 import type { ResourceVersionTracker } from './resourceVersionTracker.js';
 import { ItemFifo } from './workqueue/itemFifo.js';
 
-/** An input the queue took, and how many of the changes it queued are not yet applied. */
-interface PendingInput {
-  remaining: number;
-  readonly version: string | undefined;
-}
+/** The slot of a change after which no version is reached (not its input's last, or a resync). */
+const none: unique symbol = Symbol('none');
 
 /**
  * The resource version a cache fed through a `RealFIFO` has caught up with: the version of the
  * last input (list, watch event, bookmark) such that it and every input before it have been
- * applied. A `RealFIFO` pops changes in the order they arrived, so this is a count: an input's
- * version is reached once the changes it queued, and all those before, have been popped. An
- * input that queued nothing (a bookmark) takes effect once everything before it is applied.
- * Versions are never compared (they are opaque).
+ * applied. A `RealFIFO` pops changes in the order they arrived, so this follows the order: an
+ * input's version is reached once the last change it queued, and so all those before, has
+ * been applied. An input that queued nothing (a bookmark) takes effect once everything before
+ * it is applied. Versions are never compared (they are opaque).
  *
- * Cost: O(1) per input and per change applied, one small record per input with changes queued.
+ * Cost: O(1) per input and per change applied. It keeps one slot per queued change, the
+ * version that applying the change reaches, in an array: no record is allocated per input.
  *
  * @example
  * ```ts
@@ -27,10 +25,13 @@ interface PendingInput {
  * ```
  */
 export class StreamVersion implements ResourceVersionTracker {
-  /** Inputs with changes not yet applied (or behind such), in stream order. */
-  private readonly pending = new ItemFifo<PendingInput>();
-  /** The front of `pending`: the input whose changes are being applied, if any. */
-  private front: PendingInput | undefined;
+  /**
+   * One slot per queued change not yet applied, in stream order: the version reached once it
+   * is applied (its input's version, on the input's last change only), or `none`.
+   */
+  private readonly pending = new ItemFifo<string | typeof none>();
+  /** The slot of the change being applied, reached when the version is next read. */
+  private applied: string | typeof none = none;
   private reached: string | undefined;
 
   /**
@@ -40,13 +41,16 @@ export class StreamVersion implements ResourceVersionTracker {
    * @param queuedKeys - the key of each change it queued, one per change
    */
   wrote(resourceVersion: string | undefined, queuedKeys: readonly string[]): void {
-    if (queuedKeys.length === 0 && this.front === undefined) {
-      if (resourceVersion !== undefined) this.reached = resourceVersion;
+    const count = queuedKeys.length;
+    if (count === 0) {
+      if (resourceVersion === undefined || this.pending.replaceLast(resourceVersion)) return;
+      // Nothing queued: reached with the change being applied, if any, or at once.
+      if (this.applied !== none) this.applied = resourceVersion;
+      else this.reached = resourceVersion;
       return;
     }
-    const input = { remaining: queuedKeys.length, version: resourceVersion };
-    if (this.front === undefined) this.front = input;
-    else this.pending.push(input);
+    for (let i = 1; i < count; i++) this.pending.push(none);
+    this.pending.push(resourceVersion ?? none);
   }
 
   /**
@@ -56,7 +60,9 @@ export class StreamVersion implements ResourceVersionTracker {
    * @param _key - the change's key (the order alone tells whose change it is)
    */
   applying(_key: string): void {
-    if (this.front !== undefined && this.front.remaining > 0) this.front.remaining--;
+    const slot = this.pending.shift();
+    // A slot without a version leaves the one of a change applied before it to be reached.
+    if (slot !== undefined && slot !== none) this.applied = slot;
   }
 
   /**
@@ -64,9 +70,9 @@ export class StreamVersion implements ResourceVersionTracker {
    *   applied, or `undefined` while no such input carried a version
    */
   get resourceVersion(): string | undefined {
-    while (this.front !== undefined && this.front.remaining === 0) {
-      if (this.front.version !== undefined) this.reached = this.front.version;
-      this.front = this.pending.shift();
+    if (this.applied !== none) {
+      this.reached = this.applied;
+      this.applied = none;
     }
     return this.reached;
   }

@@ -58,6 +58,13 @@ export interface DeltaFifoConfig<T, R = never> extends DeltaFIFOOptions<T> {
    */
   fifo?: FifoKind;
   /**
+   * With `fifo: 'real'`: the `RealFIFO`'s `atomicEvents` mode, in which a `replace` input
+   * queues ONE `ReplacedAll` change and a `resync` input ONE `SyncAll` change (both under
+   * `atomicDeltaKey`), which the consumer expands against its cache when they are popped
+   * (`expandAtomicDelta`); `knownObjects` is then not consulted. Default `false`.
+   */
+  atomicEvents?: boolean;
+  /**
    * Handles each key's changes, one key at a time; its values are emitted as `processed`
    * events, instead of the `popped` event. Throwing, or erroring with, a `RequeueError` puts
    * the changes back (unless the key was queued again meanwhile) and processing goes on after

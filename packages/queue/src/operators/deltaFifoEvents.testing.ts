@@ -1,6 +1,6 @@
 import { DeletedFinalStateUnknown } from '@rxkube/store';
 import { filter, map, type OperatorFunction } from 'rxjs';
-import type { TestObj } from '../fixtures.testing.js';
+import { objectOf, type TestObj } from '../fixtures.testing.js';
 import type { PoppedDeltas } from '../poppedDeltas.js';
 import type {
   DeltaFifoEvent,
@@ -27,7 +27,7 @@ export function processedValues<T, R, I>(): OperatorFunction<DeltaFifoProcessEve
 
 /** @returns the name of the newest object of `deltas` (a tombstone's key) */
 export function nameOf(popped: PoppedDeltas<TestObj>['deltas']): string {
-  const object = popped.newest()?.object;
+  const object = objectOf(popped.newest());
   return object instanceof DeletedFinalStateUnknown ? object.key : (object?.metadata.name ?? '');
 }
 
@@ -61,5 +61,6 @@ export function describeEvent(event: AnyEvent<TestObj, FifoInput<TestObj>>): str
 function valuesOf(deltas: PoppedDeltas<TestObj>['deltas']): string[] {
   return deltas
     .toArray()
-    .map(({ object }) => (object instanceof DeletedFinalStateUnknown ? 'x' : String(object.value)));
+    .map(objectOf)
+    .map((object) => (object instanceof DeletedFinalStateUnknown ? 'x' : String(object?.value)));
 }

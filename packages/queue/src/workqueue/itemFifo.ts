@@ -14,6 +14,26 @@ export class ItemFifo<T> {
     return this.items.length - this.head;
   }
 
+  /**
+   * @param index - a position from the front
+   * @returns the value at `index`, or `undefined` past the back
+   */
+  at(index: number): T | undefined {
+    return index < 0 ? undefined : this.items[this.head + index];
+  }
+
+  /**
+   * Replaces the value at the back.
+   *
+   * @param value - the new value
+   * @returns whether there was one to replace
+   */
+  replaceLast(value: T): boolean {
+    if (this.head === this.items.length) return false;
+    this.items[this.items.length - 1] = value;
+    return true;
+  }
+
   /** Appends `value` at the back. */
   push(value: T): void {
     this.items.push(value);
@@ -31,10 +51,9 @@ export class ItemFifo<T> {
     const value = this.items[this.head];
     this.items[this.head] = undefined;
     this.head += 1;
-    if (this.head === this.items.length) {
-      this.items = [];
-      this.head = 0;
-    } else if (this.head >= 1024 && this.head * 2 >= this.items.length) {
+    // Consumed slots (all cleared) are dropped only once they are many, emptied or not: a queue
+    // that empties after every item would otherwise get a new array per item.
+    if (this.head >= 1024 && this.head * 2 >= this.items.length) {
       this.items = this.items.slice(this.head);
       this.head = 0;
     }
