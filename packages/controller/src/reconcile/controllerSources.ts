@@ -74,7 +74,8 @@ export function controllerSources<T extends ControllerObject>(
     const toOwner = shardedOwners(controllerOwnerOf(kind), gate);
     for (const entry of options.owns ?? []) {
       const { informer, predicates = [] } = ownsOptions(entry);
-      sources.push(watch(informer, toOwner, { predicates }));
+      const owned = watch(informer, toOwner, { predicates });
+      sources.push(gate === undefined ? owned : gate.replayOnGain(owned));
     }
   }
   sources.push(...(options.watches ?? []));

@@ -1,6 +1,9 @@
 import { fnv1a64, shardFieldValue, type KubeObject, type ShardField } from '@rxkube/store';
+import { filter, pairwise, startWith, switchMap, type Observable } from 'rxjs';
+import type { EventSource } from '../reconcile/eventSource.js';
 import type { ControllerObject } from '../reconcile/objectMeta.js';
 import type { RangeSet } from './rangeSet.js';
+import { rangesSize, subtractRanges } from './rangeSet.js';
 import type { ShardWork } from './shardWork.js';
 
 /**
@@ -11,6 +14,8 @@ export interface ControllerShards {
   readonly field: ShardField;
   /** The ranges this replica may work on now (read at every event and every reconcile). */
   readonly current: RangeSet;
+  /** The same, as it changes (its current value first). */
+  readonly ranges$: Observable<RangeSet>;
   /** Tells the membership about work in flight, so that a range is released only once it ended. */
   registerWork(work: ShardWork): () => void;
 }
@@ -103,6 +108,28 @@ export class ShardGate implements ShardWork {
     // noted a newer one meanwhile.
     if (again && hash !== undefined && !this.noted.has(key)) this.noted.set(key, hash);
     if (this.running.size === 0) for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  /**
+   * An owned source that delivers every cached owned object again whenever the ranges grow.
+   * The primary informer lists the objects of a range it gains, but an owned object whose
+   * owner is gone (a Deployment left behind by a deleted ConfigMap) is in no such list: its
+   * owner's key is queued only through the owned informer, whose handler saw it while the range
+   * was someone else's. Subscribing the handler again replays the owned cache through the gate.
+   *
+   * @param source - the owned informer's source (mapped to owners, kept to the shard)
+   * @returns the same source, replayed on every gain
+   */
+  replayOnGain(source: EventSource): EventSource {
+    return {
+      keys$: this.shards.ranges$.pipe(
+        startWith([] as RangeSet),
+        pairwise(),
+        filter(([before, after]) => rangesSize(subtractRanges(after, before)) > 0n),
+        switchMap(() => source.keys$),
+      ),
+      waitForSync: (signal) => source.waitForSync(signal),
+    };
   }
 
   /** @returns the hashes being reconciled */

@@ -1,5 +1,6 @@
 import { VirtualClock, drain } from '@rxkube/devkit';
 import { fnv1a64 } from '@rxkube/store';
+import { BehaviorSubject } from 'rxjs';
 import { harness } from '../reconcile/controllerHarness.testing.js';
 import { FakeInformer, thing, type Thing } from '../reconcile/fakeInformer.testing.js';
 import type { RangeSet } from './rangeSet.js';
@@ -15,8 +16,17 @@ function only(...uids: string[]): RangeSet {
 /** A shard membership whose ranges the test sets by hand. */
 class HandShards implements ControllerShards {
   readonly field = 'uid' as const;
-  current: RangeSet = [];
+  readonly ranges = new BehaviorSubject<RangeSet>([]);
+  readonly ranges$ = this.ranges.asObservable();
   readonly work = new Set<ShardWork>();
+
+  get current(): RangeSet {
+    return this.ranges.value;
+  }
+
+  set current(ranges: RangeSet) {
+    this.ranges.next(ranges);
+  }
 
   registerWork(work: ShardWork): () => void {
     this.work.add(work);
@@ -112,4 +122,30 @@ test('the membership is told which hashes are being reconciled, and when none is
   await h.ctrl.stop();
   running.unsubscribe();
   expect(shards.work.size).toBe(0);
+});
+
+test('a range gained brings the owners of its owned objects to reconcile, also when the owner is gone: nothing is left behind', async () => {
+  const shards = new HandShards();
+  shards.current = only('uid-a');
+  const owned = new FakeInformer(new VirtualClock());
+  // Left behind by an owner that is gone (deleted, or no longer selected by the primary
+  // informer) while its range belonged to another replica.
+  owned.cache.set('ns/orphan', child('orphan', 'uid-orphan', 'uid-gone', 'gone'));
+  const h = harness({ shards, kind, concurrency: 2, owns: [owned] });
+  h.informer.cache.set('ns/a', thing('a', { uid: 'uid-a' }));
+  const running = h.ctrl.run().subscribe();
+  await drain();
+  expect(h.keys()).toEqual(['ns/a']);
+  await h.finishAll();
+
+  shards.current = only('uid-a', 'uid-gone');
+  await drain();
+  expect(h.keys()).toEqual(['ns/a', 'ns/gone']);
+  expect(h.calls[1]?.context).toMatchObject({ key: 'ns/gone', deleted: true });
+  await h.finishAll();
+  // Ranges that shrink replay nothing.
+  shards.current = only('uid-gone');
+  await drain();
+  expect(h.keys()).toEqual(['ns/a', 'ns/gone']);
+  running.unsubscribe();
 });
