@@ -135,3 +135,30 @@ test('a range given up while work on one of its hashes is in flight stays claime
   await group.runUntil(() => converged(['op-a', 'op-b']), 4 * leaseDuration);
   expect(holds('op-b')).toBe(true);
 });
+
+test('stop() releases the Lease only once the registered work in flight has ended', async () => {
+  const member = group.join('op-a');
+  await group.runUntil(() => converged(['op-a']), 4 * leaseDuration);
+  let idle: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => (idle = resolve));
+  member.coordinator.registerWork({ hashesInFlight: () => [0n], idle: () => done });
+  const holder = () =>
+    (
+      server
+        .list('coordination.k8s.io/v1', 'Lease', 'ops')
+        .find((l) => l.metadata?.name === 'labeller-op-a')?.['spec'] as
+        { holderIdentity?: string } | undefined
+    )?.holderIdentity;
+
+  let stopped = false;
+  void member.coordinator.stop().then(() => (stopped = true));
+  await group.run(renewDeadline / 2);
+  // Nothing new runs, but the Lease still claims the ranges of the work in flight.
+  expect(group.current('op-a')).toEqual([]);
+  expect(holder()).toBe('op-a');
+  expect(stopped).toBe(false);
+
+  idle();
+  await group.runUntil(() => stopped, renewDeadline);
+  expect(holder()).toBe('');
+});
