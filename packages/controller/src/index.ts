@@ -88,6 +88,8 @@ export type { LeaseApi, LeaseApiSource, MemberLeaseApi } from './leaderelection/
 export { LeaderElectionConfigError, LeaseApiError } from './leaderelection/errors.js';
 export type { LeaseVerb } from './leaderelection/errors.js';
 export { ShardCoordinator } from './sharding/shardCoordinator.js';
+export type { ControllerShards } from './sharding/shardGate.js';
+export type { ShardWork } from './sharding/shardWork.js';
 export type { ShardMembershipError } from './sharding/shardCoordinator.js';
 export { shardMembership } from './sharding/shardMembership.js';
 export type { ShardMembershipOptions } from './sharding/shardMembershipOptions.js';

@@ -1,5 +1,6 @@
 import type { MetricsProvider, RateLimiter, WorkQueueMetricsProvider } from '@rxkube/queue';
 import type { Observable, SchedulerLike } from 'rxjs';
+import type { ControllerShards } from '../sharding/shardGate.js';
 import type { EventSource } from './eventSource.js';
 import type { InformerSource, PrimaryInformerSource } from './informerSource.js';
 import type { ControllerObject } from './objectMeta.js';
@@ -116,6 +117,16 @@ export interface ControllerOptions<T extends ControllerObject> {
   outcomeReplay?: number;
   /** Clock and timers (work queue, backoff, durations). Default `asyncScheduler`. */
   scheduler?: SchedulerLike;
+  /**
+   * Work on one shard only: this replica's share as a `ShardCoordinator` gives it. Give the
+   * `for` informer the same coordinator's `shard$`, so that its cache holds the shard only.
+   * Events of primary objects outside the current ranges are ignored (the deletes of objects
+   * that left the shard reconcile nothing), owned objects count by the hash of their
+   * controller owner's uid (or namespace), keys whose range left while they waited are
+   * dropped, and the coordinator keeps claiming a range until the reconciles in flight on it
+   * have ended. Default: every object.
+   */
+  shards?: ControllerShards;
 }
 
 /** How many outcomes `outcomes$` replays by default (see `outcomeReplay`). */

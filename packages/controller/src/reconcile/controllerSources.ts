@@ -7,6 +7,10 @@ import type { InformerSource, PrimaryInformerSource } from './informerSource.js'
 import type { ControllerObject } from './objectMeta.js';
 import { controllerOwnerOf } from './ownerMapping.js';
 import { isResync, type Predicate } from './predicate.js';
+import type { ShardGate } from '../sharding/shardGate.js';
+import { objectOf } from './objectMeta.js';
+import type { ObjectMapper } from './ownerMapping.js';
+import { targetKey } from './reconcileRequest.js';
 
 /**
  * The primary informer as a source: every event enqueues its object's own key. Resyncs skip
@@ -17,6 +21,7 @@ function primarySource<T extends ControllerObject>(
   informer: PrimaryInformerSource<T>,
   predicates: readonly Predicate<T>[],
   options: Pick<ControllerOptions<T>, 'resyncPeriod' | 'resync$' | 'name'>,
+  gate: ShardGate | undefined,
 ): EventSource {
   const handlerOptions = {
     resyncPeriod: options.resyncPeriod ?? 0,
@@ -28,11 +33,22 @@ function primarySource<T extends ControllerObject>(
       mergeMap((event) => {
         const passed = isResync(event) || passes(predicates, event);
         if (passed instanceof EventHandlerError) return [passed];
-        return passed ? [deletionHandlingMetaNamespaceKeyFunc(event.object)] : [];
+        if (!passed) return [];
+        const key = deletionHandlingMetaNamespaceKeyFunc(event.object);
+        return gate === undefined || gate.primary(objectOf(event), key) ? [key] : [];
       }),
     ),
     waitForSync: (signal) => informer.waitForCacheSync(signal),
   };
+}
+
+/** The owner mapping kept to the shard: an object maps to its owner only if that is ours. */
+function shardedOwners(
+  toOwner: ObjectMapper<ControllerObject>,
+  gate: ShardGate | undefined,
+): ObjectMapper<ControllerObject> {
+  if (gate === undefined) return toOwner;
+  return (object) => [...toOwner(object)].filter((owner) => gate.owned(object, targetKey(owner)));
 }
 
 function ownsOptions(entry: InformerSource<ControllerObject> | OwnsOptions): OwnsOptions {
@@ -50,14 +66,16 @@ function ownsOptions(entry: InformerSource<ControllerObject> | OwnsOptions): Own
  */
 export function controllerSources<T extends ControllerObject>(
   options: ControllerOptions<T>,
+  gate?: ShardGate,
 ): EventSource[] {
-  const sources = [primarySource(options.for, options.predicates ?? [], options)];
+  const sources = [primarySource(options.for, options.predicates ?? [], options, gate)];
   const { kind } = options;
   if (kind !== undefined) {
-    const toOwner = controllerOwnerOf(kind);
+    const toOwner = shardedOwners(controllerOwnerOf(kind), gate);
     for (const entry of options.owns ?? []) {
       const { informer, predicates = [] } = ownsOptions(entry);
-      sources.push(watch(informer, toOwner, { predicates }));
+      const owned = watch(informer, toOwner, { predicates });
+      sources.push(gate === undefined ? owned : gate.replayOnGain(owned));
     }
   }
   sources.push(...(options.watches ?? []));

@@ -12,6 +12,7 @@ import type { EventHandlerError } from './eventHandlerError.js';
 import { KeyedExclusion } from './keyedExclusion.js';
 import type { ControllerObject } from './objectMeta.js';
 import type { ReconcileOutcome } from './reconcileOutcome.js';
+import { ShardGate } from '../sharding/shardGate.js';
 
 /** A subject replaying its latest `size` values; ReplaySubject would keep one for 0. */
 function replaying<V>(size: number): Subject<V> {
@@ -64,6 +65,8 @@ export class ReconcileController<T extends ControllerObject> {
   private readonly ended = new Set<Promise<void>>();
   private lastQueue: ActiveRun['queue'] | undefined;
   private stopping: Promise<void> | undefined;
+  private readonly gate: ShardGate | undefined;
+  private readonly unregisterWork: () => void;
 
   /**
    * @param options - see {@link ControllerOptions}
@@ -77,6 +80,13 @@ export class ReconcileController<T extends ControllerObject> {
     this.errors = replaying(replay);
     this.outcomes$ = this.outcomes.asObservable();
     this.errors$ = this.errors.asObservable();
+    if (options.shards === undefined) {
+      this.gate = undefined;
+      this.unregisterWork = () => undefined;
+    } else {
+      this.gate = new ShardGate(options.shards);
+      this.unregisterWork = options.shards.registerWork(this.gate);
+    }
   }
 
   /**
@@ -100,7 +110,7 @@ export class ReconcileController<T extends ControllerObject> {
       const ended = new Promise<void>((resolve) => (end = resolve));
       this.ended.add(ended);
       const subscription = controllerRun({
-        sources: controllerSources(this.options),
+        sources: controllerSources(this.options, this.gate),
         concurrency: this.options.concurrency ?? 1,
         queueOptions: {
           name: this.name,
@@ -116,6 +126,7 @@ export class ReconcileController<T extends ControllerObject> {
           scheduler: this.options.scheduler ?? asyncScheduler,
           exclusion: this.exclusion,
           report: (outcome) => this.outcomes.next(outcome),
+          gate: this.gate,
         },
         reportError: (error) => this.errors.next(error),
         track: (run, active) => {
@@ -164,6 +175,7 @@ export class ReconcileController<T extends ControllerObject> {
       await Promise.all(this.ended);
       // Reconciles left running by runs torn down earlier.
       await this.exclusion.idle();
+      this.unregisterWork();
       this.errors.complete();
       this.outcomes.complete();
     })();

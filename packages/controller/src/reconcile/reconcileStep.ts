@@ -16,6 +16,16 @@ export interface StepConfig<T> {
   readonly exclusion: KeyedExclusion;
   /** Told of every finished reconcile, even one whose run was torn down meanwhile. */
   readonly report: (outcome: ReconcileOutcome) => void;
+  /** Keeps the reconciles to this replica's shard, when the controller is sharded. */
+  readonly gate?: StepGate;
+}
+
+/** Decides whether a key is reconciled here (sharding), and is told when it is done. @internal */
+export interface StepGate {
+  /** @returns false to drop the key: it is forgotten and not reconciled */
+  admit(key: string, object: unknown): boolean;
+  /** The admitted key's reconcile ended; `again`: it was queued again. */
+  finish(key: string, again: boolean): void;
 }
 
 type Verdict = Pick<ReconcileOutcome, 'result' | 'error' | 'requeueAfter'>;
@@ -123,8 +133,13 @@ export function reconcileStep<T>(
           durationMs: 0,
         };
       }
+      const object = config.cache.getByKey(key);
+      if (config.gate !== undefined && !config.gate.admit(key, object)) {
+        // Its range left this replica: another one reconciles it now.
+        queue.forget(key);
+        return undefined;
+      }
       try {
-        const object = config.cache.getByKey(key);
         deleted = object === undefined;
         const result = await settle(
           config.reconcile(contextFor(request, object, abort.signal, retries)),
@@ -133,6 +148,7 @@ export function reconcileStep<T>(
       } catch (error) {
         verdict = fail(queue, key, error);
       }
+      config.gate?.finish(key, verdict.requeueAfter !== undefined);
       const durationMs = scheduler.now() - startedAt;
       return {
         controller: config.name,

@@ -46,3 +46,18 @@ export function confirmClaims(plan: ClaimPlan, othersClaims: RangeSet): RangeSet
     subtractRanges(subtractRanges(plan.publish, plan.keep), othersClaims),
   );
 }
+
+/**
+ * The released ranges that must stay claimed a while longer: those holding a hash whose work
+ * (a reconcile) is still in flight. The replica no longer works on them (nothing new starts
+ * there), but its Lease goes on claiming them, so that no other replica starts them before the
+ * work in flight ends; the first round after it ended lets them go.
+ *
+ * @param released - the ranges published before and not any more
+ * @param busy - the hashes with work in flight
+ * @returns the ranges of `released` (whole, as merged) that hold a busy hash
+ */
+export function retainBusy(released: RangeSet, busy: Iterable<bigint>): RangeSet {
+  const hashes = [...busy];
+  return released.filter((range) => hashes.some((hash) => range.start <= hash && hash < range.end));
+}

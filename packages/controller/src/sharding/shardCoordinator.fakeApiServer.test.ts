@@ -105,3 +105,60 @@ test('a replica that stops releases its Lease: the others take its ranges over w
   expect((lease?.['spec'] as { holderIdentity?: string } | undefined)?.holderIdentity).toBe('');
   expect(lease?.metadata?.annotations?.['shards.rxkube.io/claims']).toBe('');
 });
+
+test('a range given up while work on one of its hashes is in flight stays claimed until that work ends', async () => {
+  group.join('op-a');
+  await group.runUntil(() => converged(['op-a']), 4 * leaseDuration);
+  // Work on a hash that the ring gives to op-b once it joins.
+  const [moving] = hashRing(['op-a', 'op-b']).get('op-b')!;
+  const busyHash = moving!.start;
+  let busy = true;
+  let idle: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => (idle = resolve));
+  group.member('op-a').coordinator.registerWork({
+    hashesInFlight: () => (busy ? [busyHash] : []),
+    idle: () => (busy ? done : Promise.resolve()),
+  });
+  const holds = (identity: string) =>
+    group.current(identity).some((r) => r.start <= busyHash && busyHash < r.end);
+
+  group.join('op-b');
+  // op-a stops working on the range at once (nothing new starts there) ...
+  await group.runUntil(() => !holds('op-a') && group.current('op-b').length > 0, 4 * leaseDuration);
+  // ... but keeps claiming it while the work runs: op-b does not start it, round after round.
+  await group.run(5 * leaseDuration);
+  expect(holds('op-b')).toBe(false);
+  expect(holds('op-a')).toBe(false);
+
+  busy = false;
+  idle();
+  await group.runUntil(() => converged(['op-a', 'op-b']), 4 * leaseDuration);
+  expect(holds('op-b')).toBe(true);
+});
+
+test('stop() releases the Lease only once the registered work in flight has ended', async () => {
+  const member = group.join('op-a');
+  await group.runUntil(() => converged(['op-a']), 4 * leaseDuration);
+  let idle: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => (idle = resolve));
+  member.coordinator.registerWork({ hashesInFlight: () => [0n], idle: () => done });
+  const holder = () =>
+    (
+      server
+        .list('coordination.k8s.io/v1', 'Lease', 'ops')
+        .find((l) => l.metadata?.name === 'labeller-op-a')?.['spec'] as
+        { holderIdentity?: string } | undefined
+    )?.holderIdentity;
+
+  let stopped = false;
+  void member.coordinator.stop().then(() => (stopped = true));
+  await group.run(renewDeadline / 2);
+  // Nothing new runs, but the Lease still claims the ranges of the work in flight.
+  expect(group.current('op-a')).toEqual([]);
+  expect(holder()).toBe('op-a');
+  expect(stopped).toBe(false);
+
+  idle();
+  await group.runUntil(() => stopped, renewDeadline);
+  expect(holder()).toBe('');
+});

@@ -20,18 +20,19 @@ import { leaseApiFrom } from '../leaderelection/leaseApi.js';
 import { toLeaseApiError } from '../leaderelection/leaseApiError.js';
 import { jitterFactor } from '../leaderelection/leaderElectionOptions.js';
 import type { ShardClaimsError } from './errors.js';
-import { confirmClaims, planClaims } from './handOver.js';
+import { confirmClaims, planClaims, retainBusy } from './handOver.js';
 import { hashRing } from './hashRing.js';
 import type { MemberRecord } from './memberLease.js';
 import { memberLease, memberRecord, shardGroupLabel } from './memberLease.js';
 import { MemberView } from './memberView.js';
 import type { RangeSet } from './rangeSet.js';
-import { sameRanges, unionRanges } from './rangeSet.js';
+import { sameRanges, subtractRanges, unionRanges } from './rangeSet.js';
 import type {
   ResolvedShardMembershipOptions,
   ShardMembershipOptions,
 } from './shardMembershipOptions.js';
 import { resolveShardMembershipOptions } from './shardMembershipOptions.js';
+import type { ShardWork } from './shardWork.js';
 
 /** What `errors$` of a {@link ShardCoordinator} reports. */
 export type ShardMembershipError = LeaseApiError | ShardClaimsError;
@@ -92,6 +93,10 @@ export class ShardCoordinator {
   private readonly failures = new Subject<ShardMembershipError>();
   /** The ranges worked on. Invariant: always covered by the claims in this replica's Lease. */
   private working: RangeSet = [];
+  /** The claims last written to this replica's Lease. */
+  private published: RangeSet = [];
+  /** The work done on this replica's ranges: released ranges stay claimed while it is busy. */
+  private readonly work = new Set<ShardWork>();
   /** Until when the last successful renewal lets this replica work (local clock). */
   private validUntil = Number.NEGATIVE_INFINITY;
   /** This replica's Lease as last listed or written; undefined when it does not exist. */
@@ -127,6 +132,21 @@ export class ShardCoordinator {
    */
   get current(): RangeSet {
     return this.working;
+  }
+
+  /**
+   * Registers work done on this replica's ranges (a sharded controller's reconciles): a range
+   * this replica stops working on stays claimed in its Lease while a hash of it has work in
+   * flight, and `stop()` waits for the work (up to `renewDeadline`) before releasing the Lease.
+   * So an in-flight reconcile of an object that moves to another replica finishes before that
+   * replica may start it.
+   *
+   * @param work - what is in flight
+   * @returns a function that unregisters it
+   */
+  registerWork(work: ShardWork): () => void {
+    this.work.add(work);
+    return () => void this.work.delete(work);
   }
 
   /**
@@ -196,6 +216,8 @@ export class ShardCoordinator {
   }
 
   private async release(): Promise<void> {
+    // Work on the ranges dropped above may still be running: they stay claimed until it ends.
+    await Promise.all([...this.work].map((work) => work.idle()));
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
     // A round abandoned or in flight may have changed the Lease: one more try after a read.
     for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -217,8 +239,9 @@ export class ShardCoordinator {
     const plan = planClaims(this.working, target, claimsOf(others));
     // Release before publishing: the claims written must cover everything still worked on.
     this.setWorking(plan.keep);
+    const claims = unionRanges(plan.publish, this.stillBusy(plan.publish));
     const sentAt = this.now();
-    if (!(await this.write(plan.publish, identity, round))) return;
+    if (!(await this.write(claims, identity, round))) return;
     // An answer later than the deadline does not count: the others may already have seen the
     // Lease unchanged for longer than this replica would now assume.
     if (this.now() >= sentAt + this.options.renewDeadline) return;
@@ -285,6 +308,9 @@ export class ShardCoordinator {
           ? this.api.createNamespacedLease({ namespace, body })
           : this.api.replaceNamespacedLease({ name: lease, namespace, body }),
       );
+      // The Lease holds these claims now; a late answer (an abandoned round) may be older than
+      // the last write, so it only adds: retaining too much is safe, too little is not.
+      this.published = this.isCurrent(round) ? claims : unionRanges(this.published, claims);
       if (this.isCurrent(round)) this.ownLease = written;
       return this.isCurrent(round);
     } catch (error) {
@@ -296,6 +322,17 @@ export class ShardCoordinator {
       }
       return false;
     }
+  }
+
+  /** The ranges published before and not in `publish` that hold work in flight. */
+  private stillBusy(publish: RangeSet): RangeSet {
+    if (this.work.size === 0) return [];
+    const released = subtractRanges(this.published, publish);
+    if (released.length === 0) return [];
+    return retainBusy(
+      released,
+      [...this.work].flatMap((work) => [...work.hashesInFlight()]),
+    );
   }
 
   /** The other live members and their claims. */

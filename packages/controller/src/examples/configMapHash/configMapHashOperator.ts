@@ -8,6 +8,8 @@ import { SharedIndexInformer, type SharedIndexInformerOptions } from '@rxkube/in
 import { listerWatcher } from '@rxkube/informer/node';
 import type { Subscription } from 'rxjs';
 import type { LeadershipSource } from '../../leaderelection/whileLeader.js';
+import type { Reconcile } from '../../reconcile/controllerOptions.js';
+import type { ShardCoordinator } from '../../sharding/shardCoordinator.js';
 import {
   annotationsChanged,
   generationChanged,
@@ -32,6 +34,13 @@ export interface ConfigMapHashOperatorOptions {
   informerOptions?: SharedIndexInformerOptions<object>;
   /** The Deployments client. Default: `AppsV1Api` from the KubeConfig. */
   apps?: DeploymentWriter;
+  /**
+   * Work on this replica's shard only: the ConfigMaps informer follows the coordinator's
+   * ranges and the controller keeps to them (Deployments count by their owner ConfigMap).
+   */
+  shards?: ShardCoordinator;
+  /** Wraps the reconcile function, e.g. to trace each reconcile's start and end. */
+  decorate?: (reconcile: Reconcile<V1ConfigMap>) => Reconcile<V1ConfigMap>;
 }
 
 /** The example operator, assembled. */
@@ -61,14 +70,14 @@ export function configMapHashOperator(
   kubeConfig: KubeConfig,
   options: ConfigMapHashOperatorOptions = {},
 ): ConfigMapHashOperator {
-  const { namespace, informerOptions = {} } = options;
+  const { namespace, informerOptions = {}, shards, decorate = (reconcile) => reconcile } = options;
   const configMaps = new SharedIndexInformer<V1ConfigMap>(
     listerWatcher<V1ConfigMap>(
       kubeConfig,
       { version: 'v1', plural: 'configmaps' },
       { namespace, labelSelector: `${deployLabel}=true` },
     ),
-    informerOptions,
+    shards === undefined ? informerOptions : { ...informerOptions, shard: shards.shard$ },
   );
   const deployments = new SharedIndexInformer<V1Deployment>(
     listerWatcher<V1Deployment>(
@@ -93,11 +102,14 @@ export function configMapHashOperator(
     concurrency: options.concurrency ?? 4,
     resyncPeriod: options.resyncPeriod ?? 10 * 60_000,
     scheduler: informerOptions.scheduler,
-    reconcile: reconcileConfigMap({
-      apps: options.apps ?? kubeConfig.makeApiClient(AppsV1Api),
-      deployments: deployments.getIndexer(),
-      image: options.image ?? 'nginx:1.27',
-    }),
+    shards,
+    reconcile: decorate(
+      reconcileConfigMap({
+        apps: options.apps ?? kubeConfig.makeApiClient(AppsV1Api),
+        deployments: deployments.getIndexer(),
+        image: options.image ?? 'nginx:1.27',
+      }),
+    ),
   });
 
   let running: Subscription | undefined;
