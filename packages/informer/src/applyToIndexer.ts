@@ -1,7 +1,5 @@
 import {
   applyDelta,
-  resourceVersionTracker,
-  type Delta,
   type DeltaFifoEvent,
   type FifoInput,
   type FifoKind,
@@ -9,10 +7,10 @@ import {
   type ResourceEvent,
 } from '@rxkube/queue';
 import type { Indexer } from '@rxkube/store';
-import { Observable, type OperatorFunction } from 'rxjs';
-import { ObjectError, type ErrorContext } from './errors.js';
-import { objectFailure, type ObjectFailure } from './objectFailure.js';
-import { resourceVersionOf } from './resourceVersion.js';
+import type { OperatorFunction } from 'rxjs';
+import { applyPops } from './applyPops.js';
+import type { ErrorContext } from './errors.js';
+import type { ObjectFailure } from './objectFailure.js';
 
 /**
  * One pop of the queue, applied to the Indexer: the key and the events its handlers receive.
@@ -92,83 +90,22 @@ export function applyToIndexer<T extends object, I extends FifoInput<T>>(
   errorContext: () => ErrorContext,
   fifo: FifoKind = 'delta',
 ): OperatorFunction<DeltaFifoEvent<T, I>, IndexerEvent<T, I>> {
-  return (source) =>
-    new Observable<IndexerEvent<T, I>>((subscriber) => {
-      // Each subscription feeds a new queue, so it starts a new tracker.
-      const watermark = resourceVersionTracker(fifo);
-      const settleResourceVersion = (): void => {
-        const version = watermark.resourceVersion;
-        if (version !== undefined) indexer.setResourceVersion(version);
-      };
-      const applied: AppliedPopSlot<T> = { type: 'applied', key: '', events: [] };
-      // Failures of the pop being applied; allocated only when one happens.
-      let failures: ObjectError[] | undefined;
-
-      const queued = (input: I, keys: readonly string[]): void => {
-        // A Sync carries the cached object: it changes no version (but its changes are popped).
-        const version =
-          input.type === 'resync'
-            ? undefined
-            : input.type === 'replace' || input.type === 'bookmark'
-              ? input.resourceVersion
-              : resourceVersionOf(input.object);
-        watermark.wrote(version, keys);
-        if (keys.length === 0) settleResourceVersion();
-      };
-
-      // The pop being applied. One function applies every pop, reading it from here, so a pop
-      // costs no closure nor iterator: this runs for every watch event.
-      let current: PoppedDeltas<T> | undefined;
-      const applyCurrent = (): void => {
-        const { deltas, isInInitialList } = current as PoppedDeltas<T>;
-        for (let i = 0; i < deltas.length; i++) {
-          const delta = deltas.at(i) as Delta<T>;
-          try {
-            applied.events.push(applyDelta(indexer, delta, isInInitialList));
-          } catch (err) {
-            (failures ??= []).push(new ObjectError(delta.object, 'cache', errorContext(), err));
-          }
-        }
-        settleResourceVersion();
-      };
-
-      const apply = (popped: PoppedDeltas<T>): void => {
-        const { key } = popped;
-        watermark.applying(key);
-        current = popped;
-        try {
-          indexer.batch(applyCurrent);
-        } finally {
-          current = undefined;
-        }
-        if (failures !== undefined) {
-          const failed = failures;
-          failures = undefined;
-          for (const error of failed) subscriber.next(objectFailure(error));
-        }
+  return applyPops<T, I, AppliedPop<T>>(indexer, errorContext, fifo, () => {
+    const applied: AppliedPopSlot<T> = { type: 'applied', key: '', events: [] };
+    return {
+      start: () => undefined,
+      apply: (delta, isInInitialList) => {
+        applied.events.push(applyDelta(indexer, delta, isInInitialList));
+      },
+      popped: (key, next) => {
         applied.key = key;
         try {
-          subscriber.next(applied);
+          next(applied);
         } finally {
           // Holds no object past its pop.
           applied.events.length = 0;
         }
-      };
-
-      return source.subscribe({
-        next: (event) => {
-          // A defect errors the output, as in RxJS's own operators, rather than escape as an
-          // unhandled error.
-          try {
-            if (event.type === 'popped') return apply(event);
-            if (event.type === 'queued') queued(event.input, event.keys);
-          } catch (err) {
-            return subscriber.error(err);
-          }
-          subscriber.next(event);
-        },
-        error: (err: unknown) => subscriber.error(err),
-        complete: () => subscriber.complete(),
-      });
-    });
+      },
+    };
+  });
 }
