@@ -31,6 +31,14 @@ function summarize(samples: readonly number[]): Summary {
 }
 
 /** Collects samples as the repetitions run. */
+/**
+ * @param samples - at least one value
+ * @returns their median (mean of the middle two for an even count)
+ */
+export function median(samples: readonly number[]): number {
+  return summarize(samples).median;
+}
+
 export class Samples {
   private readonly data = new Map<string, Map<ContenderName, Map<string, number[]>>>();
 
