@@ -1,8 +1,8 @@
 import { FifoInput, deltaFifo, type UpsertDeltaType } from '@rxkube/queue';
 import { Indexer, type DeletedFinalStateUnknown } from '@rxkube/store';
-import { filter, map } from 'rxjs';
+import { filter, map, type OperatorFunction } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { applyAndDistribute } from './applyAndDistribute.js';
+import { applyAndDistribute, type DistributedEvent } from './applyAndDistribute.js';
 import type { SharedProcessor } from './sharedProcessor.js';
 import { pod, type TestPod } from './testSupport/pods.testing.js';
 
@@ -33,6 +33,23 @@ function recorder(): { calls: string[]; processor: Processor } {
   };
 }
 
+/** A RealFIFO over `indexer`, its pops applied and distributed to `processor`. */
+function queuedAndApplied(
+  indexer: Indexer<TestPod>,
+  processor: Processor,
+): OperatorFunction<FifoInput<TestPod>, DistributedEvent<TestPod, FifoInput<TestPod>>> {
+  return (inputs) =>
+    inputs.pipe(
+      deltaFifo<TestPod>({ fifo: 'real', knownObjects: indexer }),
+      applyAndDistribute<TestPod, FifoInput<TestPod>>(
+        indexer,
+        () => ({ resource: 'pods' }),
+        'real',
+        processor,
+      ),
+    );
+}
+
 describe('applyAndDistribute (marbles)', () => {
   it('writes each pop to the Indexer and hands every change to the processor as it is applied, emitting no pop', () => {
     const indexer = new Indexer<TestPod>({ resourceVersionFromWrites: false });
@@ -44,13 +61,7 @@ describe('applyAndDistribute (marbles)', () => {
         c: FifoInput.delete(pod('a', '3')),
       });
       const out = inputs.pipe(
-        deltaFifo<TestPod>({ fifo: 'real', knownObjects: indexer }),
-        applyAndDistribute<TestPod, FifoInput<TestPod>>(
-          indexer,
-          () => ({ resource: 'pods' }),
-          'real',
-          processor,
-        ),
+        queuedAndApplied(indexer, processor),
         filter((event) => event.type === 'queued'),
         map(() => calls.join(' ')),
       );
@@ -83,13 +94,7 @@ describe('applyAndDistribute (marbles)', () => {
         b: FifoInput.add(pod('good', '2')),
       });
       const out = inputs.pipe(
-        deltaFifo<TestPod>({ fifo: 'real', knownObjects: indexer }),
-        applyAndDistribute<TestPod, FifoInput<TestPod>>(
-          indexer,
-          () => ({ resource: 'pods' }),
-          'real',
-          processor,
-        ),
+        queuedAndApplied(indexer, processor),
         filter((event) => event.type === 'queued' || event.type === 'objectError'),
         map((event) => `${event.type}|${calls.join(' ')}`),
       );
