@@ -15,7 +15,7 @@ const marbles = (): TestScheduler =>
 
 const rv = (obj: TestPod | DeletedFinalStateUnknown<TestPod>): string =>
   'obj' in obj
-    ? `tombstone@${obj.obj.metadata.resourceVersion}`
+    ? `tombstone@${obj.obj?.metadata.resourceVersion}`
     : String(obj.metadata.resourceVersion);
 
 function recorder(): { calls: string[]; processor: Processor } {

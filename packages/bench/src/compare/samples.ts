@@ -30,7 +30,6 @@ function summarize(samples: readonly number[]): Summary {
   };
 }
 
-/** Collects samples as the repetitions run. */
 /**
  * @param samples - at least one value
  * @returns their median (mean of the middle two for an even count)
@@ -39,6 +38,7 @@ export function median(samples: readonly number[]): number {
   return summarize(samples).median;
 }
 
+/** Collects samples as the repetitions run. */
 export class Samples {
   private readonly data = new Map<string, Map<ContenderName, Map<string, number[]>>>();
 
