@@ -57,16 +57,24 @@ export class Expectation {
   }
 }
 
-/** A moment: wall clock (ms, `performance.now()`) and process CPU time (µs, user + system). */
+/**
+ * A moment: wall clock (ms, `performance.now()`), process CPU time (µs, user + system) and the
+ * event loop's idle time so far (ms, `performance.eventLoopUtilization().idle`).
+ */
 export interface Instant {
   readonly wallMs: number;
   readonly cpuMicros: number;
+  readonly idleMs: number;
 }
 
 /** @returns the current {@link Instant} */
 export function now(): Instant {
   const cpu = process.cpuUsage();
-  return { wallMs: performance.now(), cpuMicros: cpu.user + cpu.system };
+  return {
+    wallMs: performance.now(),
+    cpuMicros: cpu.user + cpu.system,
+    idleMs: performance.eventLoopUtilization().idle,
+  };
 }
 
 /**
