@@ -3,6 +3,7 @@
  * the expected resourceVersion (and nothing that should be gone), and its handler has seen the
  * expected events. The clock stops at that moment, never at a library's own "synced" signal.
  */
+import { performance as eventLoop } from 'node:perf_hooks';
 
 /** A key and the resourceVersion it must have, or `null` when it must be absent. */
 export type ExpectedEntry = readonly [key: string, resourceVersion: string | null];
@@ -73,7 +74,7 @@ export function now(): Instant {
   return {
     wallMs: performance.now(),
     cpuMicros: cpu.user + cpu.system,
-    idleMs: performance.eventLoopUtilization().idle,
+    idleMs: eventLoop.eventLoopUtilization().idle,
   };
 }
 
