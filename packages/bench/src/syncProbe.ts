@@ -19,13 +19,17 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { CoreV1Api, KubeConfig, makeInformer } from '@kubernetes/client-node';
+import { CoreV1Api, makeInformer } from '@kubernetes/client-node';
 import { SharedIndexInformer } from '@rxkube/informer';
 import { listerWatcher } from '@rxkube/informer/node';
 import { NamespaceIndex, metaNamespaceIndexFunc, type KubeObject } from '@rxkube/store';
 import { realisticPod, seededRandom } from '@rxkube/testing';
 import { firstValueFrom } from 'rxjs';
 import { isStreamingList, refuseStreamingList } from './compare/streamingListRefusal.js';
+import { childReply } from './childReply.js';
+import { kubeConfigFor } from './compare/contenders/kubeConfig.js';
+import { median } from './compare/samples.js';
+import { scriptOption } from './scriptOption.js';
 
 /** One measurement, as a child process reports it. */
 interface Sample {
@@ -39,11 +43,6 @@ const contenders = ['floor', 'list', 'informer', 'client-node'] as const;
 const workloads = ['whole', 'streamed'] as const;
 type ContenderName = (typeof contenders)[number];
 type Workload = (typeof workloads)[number];
-
-function option(name: string, fallback: string): string {
-  const prefix = `--${name}=`;
-  return process.argv.find((arg) => arg.startsWith(prefix))?.slice(prefix.length) ?? fallback;
-}
 
 /** The list body of `count` pods in 100 namespaces, serialized once. */
 function listBody(count: number): Buffer {
@@ -118,17 +117,6 @@ async function serve(count: number, chunkBytes: number, everyMs: number): Promis
   });
 }
 
-function kubeConfigAt(url: string): KubeConfig {
-  const kc = new KubeConfig();
-  kc.loadFromOptions({
-    clusters: [{ name: 'probe', server: url, skipTLSVerify: true }],
-    users: [{ name: 'probe', token: 'probe' }],
-    contexts: [{ name: 'probe', cluster: 'probe', user: 'probe' }],
-    currentContext: 'probe',
-  });
-  return kc;
-}
-
 const keyOf = (obj: KubeObject): string =>
   `${obj.metadata?.namespace ?? ''}/${obj.metadata?.name ?? ''}`;
 
@@ -146,14 +134,17 @@ async function measure(contender: ContenderName, url: string, count: number): Pr
       return cache.size;
     };
   } else if (contender === 'list') {
-    const lw = listerWatcher<KubeObject>(kubeConfigAt(url), { version: 'v1', plural: 'pods' });
+    const lw = listerWatcher<KubeObject>(kubeConfigFor({ url, token: 'probe' }), {
+      version: 'v1',
+      plural: 'pods',
+    });
     run = async () => {
       const page = await firstValueFrom(lw.list({ resourceVersion: '0', limit: 500 }));
       return page.items.length;
     };
   } else if (contender === 'client-node') {
     run = async () => {
-      const kc = kubeConfigAt(url);
+      const kc = kubeConfigFor({ url, token: 'probe' });
       const core = kc.makeApiClient(CoreV1Api);
       const informer = makeInformer(kc, '/api/v1/pods', () => core.listPodForAllNamespaces());
       let adds = 0;
@@ -170,7 +161,10 @@ async function measure(contender: ContenderName, url: string, count: number): Pr
     };
   } else {
     run = async () => {
-      const lw = listerWatcher<KubeObject>(kubeConfigAt(url), { version: 'v1', plural: 'pods' });
+      const lw = listerWatcher<KubeObject>(kubeConfigFor({ url, token: 'probe' }), {
+        version: 'v1',
+        plural: 'pods',
+      });
       const informer = new SharedIndexInformer(lw, {
         indexers: { [NamespaceIndex]: metaNamespaceIndexFunc },
       });
@@ -211,27 +205,16 @@ function child(args: string[], cpuProf: string | undefined): ChildProcess {
   });
 }
 
-function runMeasurement(args: string[], cpuProf: string | undefined): Promise<Sample> {
-  return new Promise((resolve, reject) => {
-    const proc = child(args, cpuProf);
-    proc.once('message', (sample) => resolve(sample as Sample));
-    proc.once('exit', (code) => code !== 0 && reject(new Error(`${args.join(' ')}: exit ${code}`)));
-  });
-}
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-};
-
 async function orchestrate(): Promise<void> {
-  const count = Number(option('pods', '50000'));
-  const reps = Number(option('reps', '3'));
-  const only = option('only', contenders.join(',')).split(',') as ContenderName[];
-  const loads = option('workloads', workloads.join(',')).split(',') as Workload[];
-  const cpuProf = process.argv.includes('--cpu-prof') ? option('prof-dir', 'profiles') : undefined;
+  const count = Number(scriptOption('pods', '50000'));
+  const reps = Number(scriptOption('reps', '3'));
+  const only = scriptOption('only', contenders.join(',')).split(',') as ContenderName[];
+  const loads = scriptOption('workloads', workloads.join(',')).split(',') as Workload[];
+  const cpuProf = process.argv.includes('--cpu-prof')
+    ? scriptOption('prof-dir', 'profiles')
+    : undefined;
   const server = child(
-    ['serve', String(count), option('chunk', '65536'), option('every-ms', '1')],
+    ['serve', String(count), scriptOption('chunk', '65536'), scriptOption('every-ms', '1')],
     undefined,
   );
   const { port, bytes } = await new Promise<{ port: number; bytes: number }>((resolve) =>
@@ -245,7 +228,9 @@ async function orchestrate(): Promise<void> {
       const order = only.map((_, i) => only[(i + rep) % only.length] as ContenderName);
       for (const contender of order) {
         const url = `http://127.0.0.1:${port}/${workload}`;
-        const sample = await runMeasurement(['measure', contender, url, String(count)], cpuProf);
+        const sample = await childReply<Sample>(
+          child(['measure', contender, url, String(count)], cpuProf),
+        );
         if (sample.items !== count) throw new Error(`${contender}: ${sample.items} items`);
         const key = `${workload} ${contender}`;
         samples.set(key, [...(samples.get(key) ?? []), sample]);

@@ -17,11 +17,14 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
-import { KubeConfig } from '@kubernetes/client-node';
 import { SharedIndexInformer } from '@rxkube/informer';
 import { listerWatcher } from '@rxkube/informer/node';
 import { NamespaceIndex, metaNamespaceIndexFunc, type KubeObject } from '@rxkube/store';
 import { FakeApiServer, realisticPod, seededRandom } from '@rxkube/testing';
+import { childReply } from './childReply.js';
+import { kubeConfigFor } from './compare/contenders/kubeConfig.js';
+import { median } from './compare/samples.js';
+import { scriptOption } from './scriptOption.js';
 
 const modes = ['streamed', 'paged'] as const;
 type Mode = (typeof modes)[number];
@@ -42,11 +45,6 @@ interface Requests {
 }
 
 const mb = (bytes: number): number => bytes / 2 ** 20;
-
-function option(name: string, fallback: string): string {
-  const prefix = `--${name}=`;
-  return process.argv.find((arg) => arg.startsWith(prefix))?.slice(prefix.length) ?? fallback;
-}
 
 /** The server process: the fake API server with `count` realistic pods in 100 namespaces. */
 async function serve(count: number): Promise<void> {
@@ -69,22 +67,14 @@ async function serve(count: number): Promise<void> {
   process.send?.({ url: server.url, token: server.token });
 }
 
-function kubeConfigAt(url: string, token: string): KubeConfig {
-  const kc = new KubeConfig();
-  kc.loadFromOptions({
-    clusters: [{ name: 'bench', server: url, skipTLSVerify: true }],
-    users: [{ name: 'bench', token }],
-    contexts: [{ name: 'bench', cluster: 'bench', user: 'bench' }],
-    currentContext: 'bench',
-  });
-  return kc;
-}
-
 const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
 
 /** One sync in this (fresh) process. */
 async function measure(mode: Mode, url: string, token: string): Promise<Sample> {
-  const lw = listerWatcher<KubeObject>(kubeConfigAt(url, token), { version: 'v1', plural: 'pods' });
+  const lw = listerWatcher<KubeObject>(kubeConfigFor({ url, token }), {
+    version: 'v1',
+    plural: 'pods',
+  });
   gc();
   const baseline = getHeapStatistics().used_heap_size;
   let peakHeap = baseline;
@@ -122,31 +112,19 @@ function child(args: string[]): ChildProcess {
   });
 }
 
-function reply<T>(proc: ChildProcess): Promise<T> {
-  return new Promise((resolve, reject) => {
-    proc.once('message', (message) => resolve(message as T));
-    proc.once('exit', (code) => code !== 0 && reject(new Error(`exit ${code}`)));
-  });
-}
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-};
-
 async function orchestrate(): Promise<void> {
-  const count = Number(option('pods', '50000'));
-  const reps = Number(option('reps', '3'));
+  const count = Number(scriptOption('pods', '50000'));
+  const reps = Number(scriptOption('reps', '3'));
   const server = child(['serve', String(count)]);
-  const { url, token } = await reply<{ url: string; token: string }>(server);
+  const { url, token } = await childReply<{ url: string; token: string }>(server);
   process.stdout.write(`${count} pods on the fake API server\n`);
   const samples = new Map<Mode, Sample[]>();
   for (let rep = 0; rep < reps; rep++) {
     // Alternates which mode runs first.
     for (const mode of rep % 2 === 0 ? modes : [...modes].reverse()) {
-      const sample = await reply<Sample>(child(['measure', mode, url, token]));
+      const sample = await childReply<Sample>(child(['measure', mode, url, token]));
       server.send('requests');
-      const requests = await reply<Requests>(server);
+      const requests = await childReply<Requests>(server);
       if (sample.items !== count) throw new Error(`${mode}: ${sample.items} items`);
       const expected = mode === 'streamed' ? requests.lists === 0 : requests.streamingLists === 0;
       if (!expected) throw new Error(`${mode}: made ${JSON.stringify(requests)}`);

@@ -1,27 +1,16 @@
 import {
-  DeltaType,
   applyDelta,
-  expandAtomicDelta,
-  isAtomicDelta,
-  resourceVersionTracker,
-  type AtomicDelta,
   type DeltaFifoEvent,
   type FifoInput,
   type FifoKind,
-  type ObjectDelta,
   type PoppedDeltas,
   type ResourceEvent,
 } from '@rxkube/queue';
-import {
-  deletionHandlingMetaNamespaceKeyFunc,
-  isDeletedFinalStateUnknown,
-  type Indexer,
-  type KeyFunc,
-} from '@rxkube/store';
-import { Observable, type OperatorFunction } from 'rxjs';
-import { ObjectError, type ErrorContext } from './errors.js';
-import { objectFailure, type ObjectFailure } from './objectFailure.js';
-import { resourceVersionOf } from './resourceVersion.js';
+import { deletionHandlingMetaNamespaceKeyFunc, type Indexer, type KeyFunc } from '@rxkube/store';
+import type { OperatorFunction } from 'rxjs';
+import { applyPops } from './applyPops.js';
+import type { ErrorContext } from './errors.js';
+import type { ObjectFailure } from './objectFailure.js';
 
 /**
  * One pop of the queue, applied to the Indexer: the key and the events its handlers receive.
@@ -111,131 +100,28 @@ export function applyToIndexer<T extends object, I extends FifoInput<T>>(
   fifo: FifoKind = 'delta',
   keyFunc: KeyFunc<T> = deletionHandlingMetaNamespaceKeyFunc,
 ): OperatorFunction<DeltaFifoEvent<T, I>, IndexerEvent<T, I>> {
-  return (source) =>
-    new Observable<IndexerEvent<T, I>>((subscriber) => {
-      // Each subscription feeds a new queue, so it starts a new tracker.
-      const watermark = resourceVersionTracker(fifo);
-      const settleResourceVersion = (): void => {
-        const version = watermark.resourceVersion;
-        if (version !== undefined) indexer.setResourceVersion(version);
-      };
+  return applyPops<T, I, AppliedPop<T>>(
+    indexer,
+    errorContext,
+    fifo,
+    () => {
       const applied: AppliedPopSlot<T> = { type: 'applied', key: '', events: [] };
-      // Failures of the pop being applied; allocated only when one happens.
-      let failures: ObjectError[] | undefined;
-
-      const queued = (input: I, keys: readonly string[]): void => {
-        // A Sync carries the cached object: it changes no version (but its changes are popped).
-        const version =
-          input.type === 'resync'
-            ? undefined
-            : input.type === 'replace' || input.type === 'bookmark'
-              ? input.resourceVersion
-              : resourceVersionOf(input.object);
-        watermark.wrote(version, keys);
-        if (keys.length === 0) settleResourceVersion();
-      };
-
-      // The pop being applied. One function applies every pop, reading it from here, so a pop
-      // costs no closure nor iterator: this runs for every watch event.
-      let current: PoppedDeltas<T> | undefined;
-      const applyCurrent = (): void => {
-        const { deltas, isInInitialList } = current as PoppedDeltas<T>;
-        for (let i = 0; i < deltas.length; i++) {
-          const delta = deltas.at(i) as ObjectDelta<T>;
-          try {
-            applied.events.push(applyDelta(indexer, delta, isInInitialList));
-          } catch (err) {
-            (failures ??= []).push(new ObjectError(delta.object, 'cache', errorContext(), err));
-          }
-        }
-        settleResourceVersion();
-      };
-
-      const emitFailures = (): void => {
-        if (failures === undefined) return;
-        const failed = failures;
-        failures = undefined;
-        for (const error of failed) subscriber.next(objectFailure(error));
-      };
-
-      // Emits the events gathered in `applied.events` as the pop of `key`.
-      const emitApplied = (key: string): void => {
-        applied.key = key;
-        try {
-          subscriber.next(applied);
-        } finally {
-          // Holds no object past its pop.
-          applied.events.length = 0;
-        }
-      };
-
-      const keyOfChange = (delta: ObjectDelta<T>): string =>
-        isDeletedFinalStateUnknown<T>(delta.object) ? delta.object.key : keyFunc(delta.object);
-
-      // A change of the whole cache: expanded and applied as one batch, then handed on per key
-      // for a relist, as one pop for a resync (see the TSDoc). Not on the hot path.
-      const applyAtomic = (popped: PoppedDeltas<T>, delta: AtomicDelta<T>): void => {
-        watermark.applying(popped.key);
-        const perKey: [string, ResourceEvent<T>][] = [];
-        indexer.batch(() => {
-          let changes: ObjectDelta<T>[] = [];
-          try {
-            changes = expandAtomicDelta(delta, indexer, keyFunc);
-          } catch (err) {
-            (failures ??= []).push(new ObjectError(delta.object, 'cache', errorContext(), err));
-          }
-          for (const change of changes) {
-            try {
-              perKey.push([
-                keyOfChange(change),
-                applyDelta(indexer, change, popped.isInInitialList),
-              ]);
-            } catch (err) {
-              (failures ??= []).push(new ObjectError(change.object, 'cache', errorContext(), err));
-            }
-          }
-          settleResourceVersion();
-        });
-        emitFailures();
-        if (delta.type === DeltaType.SyncAll) {
-          for (const [, event] of perKey) applied.events.push(event);
-          return emitApplied(popped.key);
-        }
-        for (const [key, event] of perKey) {
-          applied.events.push(event);
-          emitApplied(key);
-        }
-      };
-
-      const apply = (popped: PoppedDeltas<T>): void => {
-        const { key, deltas } = popped;
-        const first = deltas.at(0);
-        if (first !== undefined && isAtomicDelta(first)) return applyAtomic(popped, first);
-        watermark.applying(key);
-        current = popped;
-        try {
-          indexer.batch(applyCurrent);
-        } finally {
-          current = undefined;
-        }
-        emitFailures();
-        emitApplied(key);
-      };
-
-      return source.subscribe({
-        next: (event) => {
-          // A defect errors the output, as in RxJS's own operators, rather than escape as an
-          // unhandled error.
-          try {
-            if (event.type === 'popped') return apply(event);
-            if (event.type === 'queued') queued(event.input, event.keys);
-          } catch (err) {
-            return subscriber.error(err);
-          }
-          subscriber.next(event);
+      return {
+        start: () => undefined,
+        apply: (delta, isInInitialList) => {
+          applied.events.push(applyDelta(indexer, delta, isInInitialList));
         },
-        error: (err: unknown) => subscriber.error(err),
-        complete: () => subscriber.complete(),
-      });
-    });
+        popped: (key, next) => {
+          applied.key = key;
+          try {
+            next(applied);
+          } finally {
+            // Holds no object past its pop.
+            applied.events.length = 0;
+          }
+        },
+      };
+    },
+    keyFunc,
+  );
 }

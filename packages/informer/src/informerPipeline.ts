@@ -12,7 +12,8 @@ import {
   type Observable,
   type SchedulerLike,
 } from 'rxjs';
-import { applyToIndexer, type IndexerEvent } from './applyToIndexer.js';
+import { applyAndDistribute } from './applyAndDistribute.js';
+import type { IndexerEvent } from './applyToIndexer.js';
 import { InternalError, type ErrorContext } from './errors.js';
 import { fanOutToHandlers, type ResyncRequest } from './fanOutToHandlers.js';
 import { holdDuringRelists } from './holdDuringRelists.js';
@@ -113,7 +114,15 @@ export function informerPipeline<T extends object>(
   );
   return queued.pipe(
     timePops(parts.now, (seconds) => parts.telemetry.series.processingLatency.observe(seconds)),
-    applyToIndexer(indexer, errorContext, parts.fifo, parts.keyFunc),
+    // Applies each pop and hands its changes to the handlers in one step (no intermediate
+    // event per change); `fanOutToHandlers` then only sees the queued resyncs it plans.
+    applyAndDistribute<T, InformerInput<T>>(
+      indexer,
+      errorContext,
+      parts.fifo,
+      parts.processor,
+      parts.keyFunc,
+    ),
     hold,
     fanOutToHandlers(parts.processor),
     tap({ subscribe: () => progress.resetDepth(), next: (event) => progress.observe(event) }),

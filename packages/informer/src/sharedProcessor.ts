@@ -1,4 +1,5 @@
-import type { ResourceEvent } from '@rxkube/queue';
+import type { ResourceEvent, UpsertDeltaType } from '@rxkube/queue';
+import type { DeletedFinalStateUnknown } from '@rxkube/store';
 import type { InformerEvent } from './eventHandler.js';
 import type { ProcessorListener } from './processorListener.js';
 import { resourceVersionOf } from './resourceVersion.js';
@@ -21,6 +22,8 @@ export class SharedProcessor<T> {
   // Key → handlers due for the Sync queued under that key. Sets are shared between keys of one
   // resync and copied on write.
   private readonly syncTargets = new Map<string, ReadonlySet<ProcessorListener<T>>>();
+  /** The handlers due for the `Sync` of the key being handed out ({@link SharedProcessor.startKey}). */
+  private keySyncTargets: ReadonlySet<ProcessorListener<T>> | undefined;
 
   /** @returns the registered listeners */
   all(): ReadonlySet<ProcessorListener<T>> {
@@ -43,6 +46,7 @@ export class SharedProcessor<T> {
     for (const listener of this.listeners) listener.remove();
     this.listeners.clear();
     this.syncTargets.clear();
+    this.keySyncTargets = undefined;
   }
 
   /**
@@ -90,33 +94,67 @@ export class SharedProcessor<T> {
    * @param events - as returned by `applyDeltas`, in order
    */
   distribute(key: string, events: readonly ResourceEvent<T>[]): void {
-    const syncTargets = this.syncTargets.get(key);
-    this.syncTargets.delete(key);
+    this.startKey(key);
     for (const event of events) {
       switch (event.type) {
         case 'add':
-          this.toAll({ type: 'add', object: event.obj, isInInitialList: event.isInInitialList });
+          this.added(event.obj, event.isInInitialList);
           break;
         case 'delete':
-          this.toAll({ type: 'delete', object: event.obj, isInInitialList: false });
+          this.deleted(event.obj);
           break;
-        case 'update': {
-          const update: InformerEvent<T> = {
-            type: 'update',
-            object: event.newObj,
-            oldObject: event.oldObj,
-            isInInitialList: false,
-          };
-          if (!isResync(event)) this.toAll(update);
-          else if (syncTargets !== undefined) {
-            for (const listener of syncTargets) {
-              if (this.listeners.has(listener)) listener.add(update);
-            }
-          }
+        case 'update':
+          this.updated(event.oldObj, event.newObj, event.deltaType);
           break;
-        }
       }
     }
+  }
+
+  /**
+   * Starts handing out the changes of one pop of `key` ({@link SharedProcessor.added},
+   * `updated`, `deleted` follow): the handlers due for its `Sync`, if any, are taken.
+   *
+   * @param key - the key popped
+   */
+  startKey(key: string): void {
+    // Most of the time no resync is pending: no lookup per event then.
+    if (this.syncTargets.size === 0) {
+      this.keySyncTargets = undefined;
+      return;
+    }
+    this.keySyncTargets = this.syncTargets.get(key);
+    this.syncTargets.delete(key);
+  }
+
+  /**
+   * @param object - now cached, under the key last started
+   * @param isInInitialList - whether it came with the initial list
+   */
+  added(object: T, isInInitialList: boolean): void {
+    this.toAll({ type: 'add', object, oldObject: undefined, isInInitialList });
+  }
+
+  /**
+   * A cached object replaced: a change for every handler, or a resync (same resource version,
+   * or a `Sync`) for the handlers due.
+   *
+   * @param oldObject - cached before
+   * @param object - cached now
+   * @param deltaType - the change that wrote it
+   */
+  updated(oldObject: T, object: T, deltaType: UpsertDeltaType): void {
+    const update: InformerEvent<T> = { type: 'update', object, oldObject, isInInitialList: false };
+    if (!isResync(deltaType, oldObject, object)) this.toAll(update);
+    else if (this.keySyncTargets !== undefined) {
+      for (const listener of this.keySyncTargets) {
+        if (this.listeners.has(listener)) listener.add(update);
+      }
+    }
+  }
+
+  /** @param object - the deleted object, or its tombstone */
+  deleted(object: T | DeletedFinalStateUnknown<T>): void {
+    this.toAll({ type: 'delete', object, oldObject: undefined, isInInitialList: false });
   }
 
   private toAll(event: InformerEvent<T>): void {
@@ -126,8 +164,8 @@ export class SharedProcessor<T> {
 
 // As client-go: an update that leaves the resource version unchanged is a resync (a periodic
 // Sync, or a relist that found the object as it was), not a change.
-function isResync<T>(event: Extract<ResourceEvent<T>, { type: 'update' }>): boolean {
-  if (event.deltaType === 'Sync') return true;
-  const before = resourceVersionOf(event.oldObj);
-  return before !== undefined && before === resourceVersionOf(event.newObj);
+function isResync<T>(deltaType: UpsertDeltaType, oldObject: T, object: T): boolean {
+  if (deltaType === 'Sync') return true;
+  const before = resourceVersionOf(oldObject);
+  return before !== undefined && before === resourceVersionOf(object);
 }

@@ -39,6 +39,12 @@ export interface ConvergeParams {
 export interface PhaseResult {
   readonly wallMs: number;
   readonly cpuMs: number;
+  /**
+   * Time the event loop sat idle during the phase, waiting for I/O or a timer with nothing to
+   * run: a client that reads its socket late waits here. Wall time that is neither CPU nor idle
+   * is time the process was runnable but not running (other load on the machine).
+   */
+  readonly idleMs: number;
   /** Heap retained beyond the baseline after forced GC, if measured. */
   readonly heapBytes?: number;
   /** Peak resident set size of the process so far. */
@@ -117,6 +123,7 @@ async function converge(params: ConvergeParams, start: Instant): Promise<PhaseRe
   return {
     wallMs: end.wallMs - start.wallMs,
     cpuMs: (end.cpuMicros - start.cpuMicros) / 1000,
+    idleMs: end.idleMs - start.idleMs,
     heapBytes: params.measureMemory === true ? settledHeap() - baselineHeap : undefined,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
     events: { ...(probe?.counts ?? { add: 0, update: 0, delete: 0 }) },

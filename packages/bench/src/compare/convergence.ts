@@ -3,6 +3,7 @@
  * the expected resourceVersion (and nothing that should be gone), and its handler has seen the
  * expected events. The clock stops at that moment, never at a library's own "synced" signal.
  */
+import { performance as eventLoop } from 'node:perf_hooks';
 
 /** A key and the resourceVersion it must have, or `null` when it must be absent. */
 export type ExpectedEntry = readonly [key: string, resourceVersion: string | null];
@@ -57,16 +58,24 @@ export class Expectation {
   }
 }
 
-/** A moment: wall clock (ms, `performance.now()`) and process CPU time (µs, user + system). */
+/**
+ * A moment: wall clock (ms, `performance.now()`), process CPU time (µs, user + system) and the
+ * event loop's idle time so far (ms, `performance.eventLoopUtilization().idle`).
+ */
 export interface Instant {
   readonly wallMs: number;
   readonly cpuMicros: number;
+  readonly idleMs: number;
 }
 
 /** @returns the current {@link Instant} */
 export function now(): Instant {
   const cpu = process.cpuUsage();
-  return { wallMs: performance.now(), cpuMicros: cpu.user + cpu.system };
+  return {
+    wallMs: performance.now(),
+    cpuMicros: cpu.user + cpu.system,
+    idleMs: eventLoop.eventLoopUtilization().idle,
+  };
 }
 
 /**

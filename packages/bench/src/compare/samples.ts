@@ -30,6 +30,14 @@ function summarize(samples: readonly number[]): Summary {
   };
 }
 
+/**
+ * @param samples - at least one value
+ * @returns their median (mean of the middle two for an even count)
+ */
+export function median(samples: readonly number[]): number {
+  return summarize(samples).median;
+}
+
 /** Collects samples as the repetitions run. */
 export class Samples {
   private readonly data = new Map<string, Map<ContenderName, Map<string, number[]>>>();

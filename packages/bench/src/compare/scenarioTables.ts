@@ -57,6 +57,7 @@ export function scenarioViews(plan: Plan): ScenarioView[] {
       { header: 'wall / event', metric: 'wallPerEventMicros', format: micros },
       { header: 'CPU / event', metric: 'cpuPerEventMicros', format: micros },
       { header: 'events/s', metric: 'eventsPerSecond', format: rate },
+      { header: 'event loop idle', metric: 'idleMs', format: ms },
     ],
   });
   return [

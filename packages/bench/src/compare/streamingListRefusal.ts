@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { answerStatus } from './statusAnswer.js';
 
 /**
  * @param url - a request's URL
@@ -19,29 +20,20 @@ export function isStreamingList(url: URL): boolean {
  * @param res - the response to answer
  */
 export function refuseStreamingList(res: ServerResponse): void {
-  res.writeHead(422, { 'content-type': 'application/json' });
-  res.end(
-    JSON.stringify({
-      kind: 'Status',
-      apiVersion: 'v1',
-      metadata: {},
-      status: 'Failure',
-      message:
-        'ListOptions.meta.k8s.io "" is invalid: sendInitialEvents: Forbidden: sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled',
-      reason: 'Invalid',
-      details: {
-        group: 'meta.k8s.io',
-        kind: 'ListOptions',
-        causes: [
-          {
-            reason: 'FieldValueForbidden',
-            message:
-              'Forbidden: sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled',
-            field: 'sendInitialEvents',
-          },
-        ],
-      },
-      code: 422,
-    }),
-  );
+  answerStatus(res, 422, 'Invalid', {
+    message:
+      'ListOptions.meta.k8s.io "" is invalid: sendInitialEvents: Forbidden: sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled',
+    details: {
+      group: 'meta.k8s.io',
+      kind: 'ListOptions',
+      causes: [
+        {
+          reason: 'FieldValueForbidden',
+          message:
+            'Forbidden: sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled',
+          field: 'sendInitialEvents',
+        },
+      ],
+    },
+  });
 }

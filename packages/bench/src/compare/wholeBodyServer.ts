@@ -21,6 +21,7 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { isStreamingList, refuseStreamingList } from './streamingListRefusal.js';
+import { answerStatus } from './statusAnswer.js';
 import type { WholeBodyData } from './wholeBodyData.js';
 
 /** The most bytes handed to one `write()` of a watch stream (whole lines, unless one is longer). */
@@ -125,13 +126,13 @@ export class WholeBodyServer {
 
   private answer(connection: Connection, req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (req.method !== 'GET') return status(res, 405, 'MethodNotAllowed');
+    if (req.method !== 'GET') return answerStatus(res, 405, 'MethodNotAllowed');
     if (url.pathname === '/version') {
       res.writeHead(200, json);
       res.end(JSON.stringify({ major: '1', minor: '31', gitVersion: 'v1.31.0' }));
       return;
     }
-    if (url.pathname !== '/api/v1/pods') return status(res, 404, 'NotFound');
+    if (url.pathname !== '/api/v1/pods') return answerStatus(res, 404, 'NotFound');
     const watch = url.searchParams.get('watch');
     if (watch === 'true' || watch === '1') {
       if (isStreamingList(url)) return refuseStreamingList(res);
@@ -189,18 +190,4 @@ function drained(res: ServerResponse): Promise<void> {
     res.once('drain', done);
     res.once('close', done);
   });
-}
-
-function status(res: ServerResponse, code: number, reason: string): void {
-  res.writeHead(code, json);
-  res.end(
-    JSON.stringify({
-      kind: 'Status',
-      apiVersion: 'v1',
-      metadata: {},
-      status: 'Failure',
-      reason,
-      code,
-    }),
-  );
 }

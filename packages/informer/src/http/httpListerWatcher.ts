@@ -27,6 +27,7 @@ import {
   partialObjectMetadataListKind,
   toPartialObjectMetadata,
 } from './metadataOnly.js';
+import { BodyStreamError, forEachChunk } from './forEachChunk.js';
 import { guardProgress, readBody } from './progressGuard.js';
 import { collectionPath, describeResource, type ResourceRef } from './resourcePath.js';
 import { decodeObject } from './decodeObject.js';
@@ -240,28 +241,18 @@ export function httpListerWatcher<T>(
             }
           };
           if (response.body !== null) {
-            const chunks = response.body[Symbol.asyncIterator]();
-            let ended = false;
             try {
-              for (;;) {
-                let step: IteratorResult<Uint8Array | string>;
-                try {
-                  step = await chunks.next();
-                } catch (err) {
-                  if (controller.signal.aborted) return;
-                  throw new WatchStreamError(context, err);
-                }
-                if (step.done === true) break;
-                emit(splitter.push(step.value));
-                if (subscriber.closed) return;
-              }
-              ended = true;
-            } finally {
-              // Left early (a bad or oversized event, or the subscriber gone): release the body
-              // at once. An aborted fetch alone leaves the socket open until a keep-alive
-              // timeout when no read was pending.
-              if (!ended) chunks.return?.().catch(() => undefined);
+              await forEachChunk(response.body, (chunk) => {
+                emit(splitter.push(chunk));
+                return !subscriber.closed;
+              });
+            } catch (err) {
+              if (!(err instanceof BodyStreamError)) throw err;
+              if (controller.signal.aborted) return;
+              throw new WatchStreamError(context, err.cause);
             }
+            // Left early (the subscriber gone): the body is released already.
+            if (subscriber.closed) return;
           }
           emit(splitter.end());
           subscriber.complete();

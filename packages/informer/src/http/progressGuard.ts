@@ -1,4 +1,5 @@
 import { timerDelay } from '../timerDelay.js';
+import { BodyStreamError, forEachChunk } from './forEachChunk.js';
 import { utf8Bytes } from './bytes.js';
 
 /**
@@ -59,8 +60,14 @@ export async function readBody(
   progress: () => void,
   reader: { push(chunk: Uint8Array): void },
 ): Promise<void> {
-  for await (const chunk of body) {
-    progress();
-    reader.push(utf8Bytes(chunk));
+  try {
+    await forEachChunk(body, (chunk) => {
+      progress();
+      reader.push(utf8Bytes(chunk));
+      return true;
+    });
+  } catch (err) {
+    // The stream's own error, as reading it would have thrown.
+    throw err instanceof BodyStreamError ? err.cause : err;
   }
 }
