@@ -279,8 +279,18 @@ test('the dashboard sends its page, info and live feed without credentials, what
 
 // Not covered in packages/cli: dashboard.e2e.test.ts starts the server in-process on its
 // default host but checks neither the bound address nor the refusals below.
-test('the dashboard listens on 127.0.0.1 only and serves nothing but its own feed and app', async () => {
+test('the dashboard listens on 127.0.0.1 only and serves nothing but its feeds and app', async () => {
   const server = await apiServer();
+  // A Secret whose values are the credentials: its feed may name it, never carry them.
+  server.create({
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { namespace: 'a', name: 'db-credentials' },
+    data: {
+      token: Buffer.from(token).toString('base64'),
+      key: Buffer.from(client.key).toString('base64'),
+    },
+  });
   const config = kubeconfig(server, true);
   const { cli, url } = await startDashboard(config);
   const port = Number(new URL(url).port);
@@ -288,8 +298,8 @@ test('the dashboard listens on 127.0.0.1 only and serves nothing but its own fee
   const others = await otherLocalAddresses();
   expect(others.length).toBeGreaterThan(0);
   const paths = [
-    '/api/feeds/secrets', // other resources: only the feeds it was started with
-    '/api/feeds/deployments',
+    '/api/feeds/nosuchthings', // a resource the cluster does not serve
+    '/api/feeds/constructor',
     '/api/feeds/pods/x',
     // Files outside the app, such as the kubeconfig itself.
     `/${'..%2f'.repeat(12)}${encodeURIComponent(config.slice(1))}`,
@@ -297,19 +307,24 @@ test('the dashboard listens on 127.0.0.1 only and serves nothing but its own fee
   ];
   const refused = await Promise.all(paths.map((path) => httpGet(url, path)));
   const info = await httpGet(url, '/api/info');
+  const secrets = await httpGet(url, '/api/feeds/secrets', (body) =>
+    body.includes('db-credentials'),
+  );
   expect({
     host: new URL(url).hostname,
     reachedOnLoopback: await accepts('127.0.0.1', port),
     reachedElsewhere: await Promise.all(others.map((host) => accepts(host, port))),
     info: JSON.parse(info.body) as unknown,
     refused: refused.map((r) => r.status),
-    leaks: [info, ...refused].flatMap((r) => scan(r.text)),
+    secretsFeed: [secrets.status, secrets.body.includes('db-credentials')],
+    leaks: [info, secrets, ...refused].flatMap((r) => scan(r.text)),
   }).toEqual({
     host: '127.0.0.1',
     reachedOnLoopback: true,
     reachedElsewhere: others.map(() => false),
     info: expect.objectContaining({ cluster: 'x', feeds: ['pods'] }),
     refused: paths.map(() => 404),
+    secretsFeed: [200, true],
     leaks: [],
   });
   expect(await cli.interrupt()).toBe(0);

@@ -20,18 +20,30 @@ const asText = (path: string, res: IncomingMessage, body: string): string =>
  *
  * @param base - e.g. `http://127.0.0.1:7420/`
  * @param path - e.g. `/api/info`
+ * @param enough - for an answer that does not end (an event stream): stop reading once it says
+ *   the body so far is enough; by default the whole body is read
  * @returns the exchange
  */
-export function httpGet(base: string, path: string): Promise<Exchange> {
+export function httpGet(
+  base: string,
+  path: string,
+  enough: (body: string) => boolean = () => false,
+): Promise<Exchange> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
-    request({ hostname, port, path, agent: false }, (res) => {
+    const req = request({ hostname, port, path, agent: false }, (res) => {
       let body = '';
+      const done = (): void =>
+        resolve({ status: res.statusCode ?? 0, body, text: asText(path, res, body) });
       res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, body, text: asText(path, res, body) }),
-      );
+      res.on('data', (chunk: string) => {
+        body += chunk;
+        if (enough(body)) {
+          done();
+          req.destroy();
+        }
+      });
+      res.on('end', done);
       res.on('error', reject);
     })
       .on('error', reject)
