@@ -7,7 +7,7 @@ import type {
   WatchEvent,
   WatchRequestOptions,
 } from './listerWatcher.js';
-import { shardedListerWatcher } from './shardedListerWatcher.js';
+import { maxSelectorRanges, shardedListerWatcher } from './shardedListerWatcher.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
 
 // UIDs with known FNV-1a 64 hashes (published vectors): 'ab' is in the lower half of the hash
@@ -104,4 +104,22 @@ test('an invalid shard is refused with a ShardRangeError before anything is sent
     ShardRangeError,
   );
   expect(inner.lists).toEqual([]);
+});
+
+test('a shard of many ranges is sent as a coarser selector, and its lists are filtered here even when echoed', async () => {
+  // 200 small ranges, as a member of a consistent-hash ring holds; `low` and `high` fall in none.
+  const step = (1n << 64n) / 400n;
+  const ranges = Array.from({ length: 200 }, (_, i) => ({
+    start: BigInt(2 * i + 1) * step,
+    end: BigInt(2 * i + 1) * step + 1n,
+  }));
+  const many = { field: 'uid' as const, ranges };
+  const inner = fakeLw({ items: [] });
+  const probe = shardedListerWatcher(inner, many);
+  await firstValueFrom(probe.list({}));
+  const sent = inner.lists[0]?.shardSelector ?? '';
+  expect(sent.split(' || ').length).toBeLessThanOrEqual(maxSelectorRanges);
+  // The server honours the coarse selector it was sent: what it answers is still filtered.
+  const lw = shardedListerWatcher(fakeLw({ items: [low, high], shardSelector: sent }), many);
+  expect((await firstValueFrom(lw.list({}))).items).toEqual([]);
 });

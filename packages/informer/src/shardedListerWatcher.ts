@@ -1,4 +1,10 @@
-import { inShard, shardSelectorText, type KubeObject, type Shard } from '@rxkube/store';
+import {
+  coarsenShard,
+  inShard,
+  shardSelectorText,
+  type KubeObject,
+  type Shard,
+} from '@rxkube/store';
 import { filter, map, type Observable } from 'rxjs';
 import type {
   ListPage,
@@ -28,6 +34,11 @@ import type {
  * `metadata.uid` and `metadata.namespace` never change, so an object never moves between
  * shards: filtering events one by one loses no deletion.
  *
+ * A shard of many ranges (a consistent-hash ring gives each member hundreds) is sent as a
+ * coarser selector of at most {@link maxSelectorRanges} ranges that contains it
+ * (`coarsenShard`), so that the request line stays within what proxies and servers accept; the
+ * objects of the joined gaps are then dropped here, from echoed lists too.
+ *
  * @example
  * ```ts
  * const [mine] = splitHashSpace(2);
@@ -45,7 +56,9 @@ export function shardedListerWatcher<T extends object>(
   lw: ListerWatcher<T>,
   shard: Shard,
 ): ListerWatcher<T> {
-  const selector = shardSelectorText(shard);
+  const sent = coarsenShard(shard, maxSelectorRanges);
+  const selector = shardSelectorText(sent);
+  const exact = sent === shard;
   const contains = (obj: T): boolean => inShard(shard, obj as KubeObject);
   return {
     description: lw.description,
@@ -55,7 +68,7 @@ export function shardedListerWatcher<T extends object>(
         .list({ ...options, shardSelector: selector })
         .pipe(
           map((page) =>
-            honours(page.shardSelector, selector)
+            exact && honours(page.shardSelector, selector)
               ? page
               : { ...page, items: page.items.filter(contains) },
           ),
@@ -73,6 +86,13 @@ export function shardedListerWatcher<T extends object>(
     },
   };
 }
+
+/**
+ * The most ranges a `shardSelector` carries: 48 ranges make about 3.6 KB of selector, some
+ * 5.5 KB once URL-encoded, within the 8 KB request line of common proxies' defaults and well
+ * within Node's 16 KiB header limit.
+ */
+export const maxSelectorRanges = 48;
 
 /**
  * Whether a list's echo says the server applied the selector sent. A server prints the

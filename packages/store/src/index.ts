@@ -48,6 +48,7 @@ export type { StoreOptions } from './store.js';
 export { selectByIndex } from './selectByIndex.js';
 export { selectKey } from './selectKey.js';
 export { selectList } from './selectList.js';
+export { coarsenShard } from './coarsenShard.js';
 export {
   ShardRangeError,
   fnv1a64,
