@@ -86,24 +86,57 @@ function serverPods(): string[] {
     .sort();
 }
 
-/** Keys of the table's rows, in page order. */
+/**
+ * Keys of the table's rows, in table order. The table draws only the rows in view, so this
+ * scrolls it from top to bottom (a frame after each step, for the rows to be drawn), then back.
+ */
 async function tableKeys(): Promise<string[]> {
-  return browser.page.$$eval('#pods tbody tr', (rows) =>
-    rows.map((r) => (r as HTMLElement).dataset['key'] ?? ''),
-  );
+  return browser.page.evaluate(async () => {
+    const scroller = document.querySelector<HTMLElement>('#pods-scroll');
+    if (scroller === null) return [];
+    const frame = (): Promise<void> =>
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+    const keys: string[] = [];
+    const seen = new Set<string>();
+    for (let top = 0; ; top += Math.max(60, scroller.clientHeight - 60)) {
+      scroller.scrollTop = top;
+      await frame();
+      for (const row of document.querySelectorAll<HTMLElement>('#pods tr[data-key]')) {
+        const key = row.dataset['key'] ?? '';
+        if (!seen.has(key)) keys.push(key);
+        seen.add(key);
+      }
+      if (top + scroller.clientHeight >= scroller.scrollHeight) break;
+    }
+    scroller.scrollTop = 0;
+    await frame();
+    return keys;
+  });
 }
 
+/** Waits until the table has a row for this key (anywhere in it, in view or not). */
+async function waitForRow(key: string): Promise<void> {
+  await waitForKeys((keys) => keys.includes(key), `a row for ${key}`);
+}
+
+/** Waits until the table's keys pass a check. */
+async function waitForKeys(check: (keys: string[]) => boolean, what: string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if (check(await tableKeys())) return;
+    await browser.page.waitForTimeout(100);
+  }
+  throw new Error(`the table never showed ${what}`);
+}
+
+/** Waits until the table shows exactly these rows, in this order. */
 async function waitForTable(keys: string[]): Promise<void> {
-  await browser.page.waitForFunction(
-    (expected) =>
-      JSON.stringify(
-        Array.from(
-          document.querySelectorAll<HTMLElement>('#pods tbody tr'),
-          (r) => r.dataset['key'],
-        ),
-      ) === JSON.stringify(expected),
-    keys,
-  );
+  let shown: string[] = [];
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    shown = await tableKeys();
+    if (JSON.stringify(shown) === JSON.stringify(keys)) return;
+    await browser.page.waitForTimeout(100);
+  }
+  expect(shown).toEqual(keys);
 }
 
 const count = (selector: string): Promise<string> =>
@@ -124,7 +157,7 @@ describe('the dashboard in Chromium', () => {
     // A known sequence of changes on the API server.
     createPod(server, 'e2e', 'web-1', 'unscheduled');
     createPod(server, 'e2e', 'web-2', 'running');
-    await page.waitForSelector('tr[data-key="e2e/web-2"]');
+    await waitForRow('e2e/web-2');
     movePod(server, 'e2e', 'web-1', 'running');
     deletePod(server, 'e2e', 'web-2');
     for (let i = 0; i < 6; i += 1) simulation.tick();
@@ -285,7 +318,7 @@ describe('the dashboard in Chromium', () => {
     await page.goto(`${guarded.url}?token=${token.value}`);
     await waitForTable(serverPods());
     await page.waitForSelector('#link[data-state="live"]');
-    expect(page.url()).toBe(guarded.url);
+    expect(page.url()).toBe(`${guarded.url}?resource=pods`);
     const cookies = await context.cookies(guarded.url);
     expect(cookies.map((c) => [c.name, c.httpOnly, c.sameSite])).toEqual([
       [AccessToken.cookieName(Number(new URL(guarded.url).port)), true, 'Strict'],
@@ -297,6 +330,7 @@ describe('the dashboard in Chromium', () => {
     createPod(server, 'e2e', 'after-reload', 'running');
     await page.reload();
     await waitForTable(serverPods());
+    await page.fill('#filter', 'after-reload');
     await page.click('tr[data-key="e2e/after-reload"]');
     await page.waitForSelector('#details-body[data-state="loaded"]');
     expect(browser.errors).toEqual([]);

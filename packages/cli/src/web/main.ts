@@ -1,55 +1,78 @@
-import { NamespaceIndex, selectByIndex, selectList } from '@rxkube/store';
+import { NamespaceIndex, type IndexerSnapshot } from '@rxkube/store';
 import {
   BehaviorSubject,
   animationFrameScheduler,
   auditTime,
   combineLatest,
+  distinctUntilChanged,
   interval,
   map,
   startWith,
-  switchMap,
   throttleTime,
 } from 'rxjs';
 import type { DashboardInfo } from '../dashboard/feedProtocol.js';
 import type { InformerStatus } from '../status/informerStatus.js';
-import { summarizePod } from '../view/podStatus.js';
+import { statusTone, summarizePod } from '../view/podStatus.js';
+import { podTroubleKinds, podTroubleLabels } from '../view/podTrouble.js';
 import { $, setText } from './dom.js';
 import { FeedClient, type LinkStatus } from './feedClient.js';
-import { PhaseIndex, PodCache, phases, type AppliedChange, type Pod } from './podCache.js';
+import {
+  PhaseIndex,
+  PodCache,
+  TroubleIndex,
+  phases,
+  type AppliedChange,
+  type Pod,
+} from './podCache.js';
+import { readViewState, viewStateQuery, type ViewState } from './viewState.js';
 import { renderBanner } from './views/banner.js';
+import { renderCountCards } from './views/countCards.js';
 import { EventFeed } from './views/eventFeed.js';
 import { renderNamespaces } from './views/namespaceList.js';
-import { PhaseChart } from './views/phaseChart.js';
+import { podColumns } from './views/podColumns.js';
 import { PodDetails } from './views/podDetails.js';
-import { renderPhaseCards } from './views/phaseCards.js';
-import { PodTable } from './views/podTable.js';
+import { SmallMultiples, type Series } from './views/smallMultiples.js';
 import { renderStatusBar } from './views/statusBar.js';
+import { VirtualTable } from './views/virtualTable.js';
 // esbuild bundles these into app.css, next to app.js.
 import './styles/base.css';
 import './styles/widgets.css';
 
-/** What the user filters the table by. */
-interface Filter {
-  readonly text: string;
-  readonly namespace: string | undefined;
-  readonly phase: string | undefined;
-}
-
 const frame = <T>() =>
   throttleTime<T>(0, animationFrameScheduler, { leading: true, trailing: true });
+
+/** The trend chart's series: trouble first, then restarts, then the phases. */
+const trendSeries: readonly Series[] = [
+  ...podTroubleKinds.map((kind) => ({ id: kind, label: podTroubleLabels[kind], tone: 'trouble' })),
+  { id: 'restarts', label: 'restarts', tone: 'restarts' },
+  ...phases.map((phase) => ({
+    id: phase,
+    label: phase.toLowerCase(),
+    tone: phase === 'Failed' ? 'trouble' : `phase-${phase}`,
+  })),
+];
 
 async function main(): Promise<void> {
   // Opened with the access token in the URL: the server answered with a cookie that carries it
   // from now on, so the token leaves the address bar (and the history, and screenshots).
-  if (new URLSearchParams(location.search).has('token')) {
-    history.replaceState(null, '', location.pathname);
+  const query = new URLSearchParams(location.search);
+  if (query.has('token')) {
+    query.delete('token');
+    history.replaceState(null, '', `${location.pathname}?${query.toString()}`);
   }
+  const view = new BehaviorSubject<ViewState>(readViewState(location.search));
+  const update = (change: Partial<ViewState>): void => view.next({ ...view.value, ...change });
+  // The view lives in the URL: a reload or a shared link shows the same.
+  view.subscribe((state) => {
+    const url = location.pathname + viewStateQuery(state);
+    if (url !== location.pathname + location.search) history.replaceState(null, '', url);
+  });
+
   const info = (await (await fetch('/api/info')).json()) as DashboardInfo;
   setText($('#cluster'), info.banner);
 
   const cache = new PodCache();
   const client = new FeedClient('/api/feeds/pods');
-  const filter = new BehaviorSubject<Filter>({ text: '', namespace: undefined, phase: undefined });
   const pendingChanges: AppliedChange[] = [];
   let status: InformerStatus | undefined;
   let link: LinkStatus = { state: 'connecting', attempt: 0 };
@@ -84,57 +107,103 @@ async function main(): Promise<void> {
       );
     });
 
-  // The table: the namespace's pods from the namespace index (or all pods), then the phase and
-  // text filters; re-rendered at most once per frame, and each second for the ages.
-  const table = new PodTable($('#pods tbody'), $('#pods-empty'));
-  const visible$ = filter.pipe(
-    switchMap((f) =>
-      (f.namespace === undefined
-        ? cache.indexer$.pipe(selectList<Pod>())
-        : cache.indexer$.pipe(selectByIndex<Pod>(NamespaceIndex, f.namespace))
-      ).pipe(map((pods) => sortPods(pods.filter(matches(f))))),
+  // Every view reads the cache at most once per frame: a burst of feed events costs one pass
+  // over the pods, not one per event (each applied event makes a snapshot in O(log n)).
+  const snapshots$ = cache.indexer$.pipe(frame());
+
+  const table = new VirtualTable<Pod>({
+    scroller: $('#pods-scroll'),
+    table: $<HTMLTableElement>('#pods'),
+    empty: $('#pods-empty'),
+    columns: podColumns,
+    key: (pod) => (pod.metadata?.['uid'] as string | undefined) || keyOf(pod),
+    version: (pod) => pod.metadata?.resourceVersion ?? '',
+    attributes: (pod) => ({ 'data-key': keyOf(pod), 'data-phase': summarizePod(pod).phase }),
+    tone: (column, text) => (column.id === 'status' ? statusTone(text) : undefined),
+  });
+  table.setSort(view.value.sort);
+  table.sort$.subscribe((sort) => update({ sort }));
+  const filter$ = view.pipe(
+    distinctUntilChanged(
+      (a, b) =>
+        a.namespace === b.namespace &&
+        a.text === b.text &&
+        a.phase === b.phase &&
+        a.trouble === b.trouble,
     ),
   );
-  combineLatest([visible$, interval(1000).pipe(startWith(0))])
-    .pipe(frame())
-    .subscribe(([pods]) => {
-      table.render(pods, Date.now());
+  combineLatest([snapshots$, filter$])
+    .pipe(map(([snapshot, state]) => visiblePods(snapshot, state)))
+    .subscribe((pods) => {
+      table.setRows(pods);
       setText($('#pods-shown'), `${pods.length.toLocaleString('en-US')} shown`);
     });
+  // Ages move on: the rows in view are written again each second (unchanged cells are not).
+  interval(1000).subscribe(() => table.refresh());
 
-  // Counts per phase, each from its own index bucket.
-  const counts$ = combineLatest(
-    phases.map((phase) =>
-      cache.indexer$.pipe(
-        selectByIndex<Pod>(PhaseIndex, phase),
-        map((pods) => [phase, pods.length] as const),
-      ),
-    ),
-  ).pipe(map((entries) => new Map<string, number>(entries)));
-  combineLatest([counts$, filter])
-    .pipe(frame())
-    .subscribe(([counts, f]) =>
-      renderPhaseCards($('#cards'), counts, cache.indexer$.value.size, f.phase, (phase) =>
-        filter.next({ ...filter.value, phase }),
-      ),
-    );
+  // Counts: trouble first, then the total and each phase, each from its index bucket.
+  combineLatest([snapshots$, view])
+    .pipe(
+      map(([snapshot, state]) => ({
+        trouble: podTroubleKinds.map((kind) => ({
+          id: kind,
+          label: podTroubleLabels[kind],
+          value: snapshot.byIndex(TroubleIndex, kind).length,
+          className: 'trouble',
+        })),
+        phase: [
+          { id: 'total', label: 'pods', value: snapshot.size, className: 'card-total' },
+          ...phases.map((phase) => ({
+            id: phase,
+            label: phase.toLowerCase(),
+            value: snapshot.byIndex(PhaseIndex, phase).length,
+            className: `phase-${phase}`,
+          })),
+        ],
+        selected: { trouble: state.trouble, phase: state.phase },
+      })),
+      distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
+    )
+    .subscribe((cards) => {
+      renderCountCards($('#trouble'), 'trouble', cards.trouble, cards.selected.trouble, (id) =>
+        update({ trouble: podTroubleKinds.find((kind) => kind === id) }),
+      );
+      for (const card of cards.trouble) {
+        $(`[data-trouble-count="${card.id}"]`).dataset['alert'] = String(card.value > 0);
+      }
+      renderCountCards($('#cards'), 'phase', cards.phase, cards.selected.phase, (phase) =>
+        update({ phase }),
+      );
+    });
 
-  combineLatest([cache.indexer$.pipe(auditTime(100)), filter]).subscribe(([snapshot, f]) =>
-    renderNamespaces($('#namespaces'), snapshot, f.namespace, (namespace) =>
-      filter.next({ ...filter.value, namespace }),
+  combineLatest([cache.indexer$.pipe(auditTime(250)), view]).subscribe(([snapshot, state]) =>
+    renderNamespaces($('#namespaces'), snapshot, state.namespace, (namespace) =>
+      update({ namespace }),
     ),
   );
 
-  const chart = new PhaseChart($('#chart'), 180);
-  let latestCounts = new Map<string, number>();
-  counts$.subscribe((counts) => (latestCounts = counts));
+  // The trends, sampled each second: troubles, restarts summed over pods, phases.
+  const chart = new SmallMultiples($('#chart'), trendSeries);
   interval(1000)
     .pipe(startWith(0))
     .subscribe(() => {
-      if (cache.indexer$.value.size > 0) chart.add({ at: Date.now(), counts: latestCounts });
+      const snapshot = cache.indexer$.value;
+      if (snapshot.size === 0) return;
+      const values = new Map<string, number>();
+      for (const kind of podTroubleKinds)
+        values.set(kind, snapshot.byIndex(TroubleIndex, kind).length);
+      for (const phase of phases) values.set(phase, snapshot.byIndex(PhaseIndex, phase).length);
+      let restarts = 0;
+      for (const pod of snapshot.list()) restarts += summarizePod(pod).restarts;
+      values.set('restarts', restarts);
+      chart.add({ at: Date.now(), values });
     });
 
   const feed = new EventFeed($('#feed'));
+  view.subscribe((state) => {
+    feed.follow(state.namespace);
+    setText($('#feed-namespace'), state.namespace ?? 'all namespaces');
+  });
   interval(0, animationFrameScheduler).subscribe(() => {
     if (pendingChanges.length > 0) feed.add(pendingChanges.splice(0));
   });
@@ -151,7 +220,8 @@ async function main(): Promise<void> {
   });
 
   const search = $<HTMLInputElement>('#filter');
-  search.addEventListener('input', () => filter.next({ ...filter.value, text: search.value }));
+  search.value = view.value.text;
+  search.addEventListener('input', () => update({ text: search.value }));
   document.addEventListener('keydown', (event) => {
     if (event.key === '/' && document.activeElement !== search) {
       event.preventDefault();
@@ -162,29 +232,45 @@ async function main(): Promise<void> {
   client.open();
 }
 
-function matches(f: Filter): (pod: Pod) => boolean {
-  const terms = f.text
+function keyOf(pod: Pod): string {
+  return `${pod.metadata?.namespace ?? ''}/${pod.metadata?.name ?? ''}`;
+}
+
+/**
+ * The pods the table shows, by namespace and name: read from the narrowest index the view
+ * allows (the trouble's, else the namespace's, else all), then filtered by the rest.
+ */
+function visiblePods(snapshot: IndexerSnapshot<Pod>, state: ViewState): readonly Pod[] {
+  const candidates =
+    state.trouble !== undefined
+      ? snapshot.byIndex(TroubleIndex, state.trouble)
+      : state.namespace !== undefined
+        ? snapshot.byIndex(NamespaceIndex, state.namespace)
+        : snapshot.list();
+  const terms = state.text
     .toLowerCase()
     .split(/\s+/)
     .filter((t) => t !== '');
-  return (pod) => {
-    if (f.phase !== undefined && (pod.status?.phase ?? 'Unknown') !== f.phase) return false;
-    if (terms.length === 0) return true;
-    const haystack = [
-      pod.metadata?.namespace,
-      pod.metadata?.name,
-      pod.spec?.nodeName,
-      summarizePod(pod).status,
-    ]
-      .join(' ')
-      .toLowerCase();
-    return terms.every((t) => haystack.includes(t));
-  };
-}
-
-function sortPods(pods: Pod[]): Pod[] {
-  const key = (p: Pod): string => `${p.metadata?.namespace ?? ''}/${p.metadata?.name ?? ''}`;
-  return pods.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  return candidates
+    .filter((pod) => {
+      if (state.namespace !== undefined && pod.metadata?.namespace !== state.namespace)
+        return false;
+      if (state.phase !== undefined && (pod.status?.phase ?? 'Unknown') !== state.phase)
+        return false;
+      if (terms.length === 0) return true;
+      const haystack = [
+        pod.metadata?.namespace,
+        pod.metadata?.name,
+        pod.spec?.nodeName,
+        summarizePod(pod).status,
+      ]
+        .join(' ')
+        .toLowerCase();
+      return terms.every((t) => haystack.includes(t));
+    })
+    .map((pod) => ({ pod, key: keyOf(pod) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map((entry) => entry.pod);
 }
 
 main().catch((err: unknown) => {
