@@ -13,6 +13,11 @@ import { TrackedInformers } from '../informers/trackedInformers.js';
 import type { InformerStatus } from '../status/informerStatus.js';
 import type { StatusTracker } from '../status/statusTracker.js';
 import { launchChromium, type Browser } from '@rxkube/devkit';
+import {
+  tableRowKeys,
+  waitForTableRow,
+  waitForTableRows,
+} from '../testSupport/dashboardPage.testing.js';
 import { createPod, deletePod, movePod } from '../testSupport/pods.testing.js';
 import { startDashboardServer, type DashboardServer } from './dashboardServer.js';
 import { projectPod } from './feedProjection.js';
@@ -86,58 +91,9 @@ function serverPods(): string[] {
     .sort();
 }
 
-/**
- * Keys of the table's rows, in table order. The table draws only the rows in view, so this
- * scrolls it from top to bottom (a frame after each step, for the rows to be drawn), then back.
- */
-async function tableKeys(): Promise<string[]> {
-  return browser.page.evaluate(async () => {
-    const scroller = document.querySelector<HTMLElement>('#pods-scroll');
-    if (scroller === null) return [];
-    const frame = (): Promise<void> =>
-      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
-    const keys: string[] = [];
-    const seen = new Set<string>();
-    for (let top = 0; ; top += Math.max(60, scroller.clientHeight - 60)) {
-      scroller.scrollTop = top;
-      await frame();
-      for (const row of document.querySelectorAll<HTMLElement>('#pods tr[data-key]')) {
-        const key = row.dataset['key'] ?? '';
-        if (!seen.has(key)) keys.push(key);
-        seen.add(key);
-      }
-      if (top + scroller.clientHeight >= scroller.scrollHeight) break;
-    }
-    scroller.scrollTop = 0;
-    await frame();
-    return keys;
-  });
-}
-
-/** Waits until the table has a row for this key (anywhere in it, in view or not). */
-async function waitForRow(key: string): Promise<void> {
-  await waitForKeys((keys) => keys.includes(key), `a row for ${key}`);
-}
-
-/** Waits until the table's keys pass a check. */
-async function waitForKeys(check: (keys: string[]) => boolean, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    if (check(await tableKeys())) return;
-    await browser.page.waitForTimeout(100);
-  }
-  throw new Error(`the table never showed ${what}`);
-}
-
-/** Waits until the table shows exactly these rows, in this order. */
-async function waitForTable(keys: string[]): Promise<void> {
-  let shown: string[] = [];
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    shown = await tableKeys();
-    if (JSON.stringify(shown) === JSON.stringify(keys)) return;
-    await browser.page.waitForTimeout(100);
-  }
-  expect(shown).toEqual(keys);
-}
+const tableKeys = (): Promise<string[]> => tableRowKeys(browser.page);
+const waitForRow = (key: string): Promise<void> => waitForTableRow(browser.page, key);
+const waitForTable = (keys: string[]): Promise<void> => waitForTableRows(browser.page, keys);
 
 const count = (selector: string): Promise<string> =>
   browser.page.$eval(selector, (el) => el.textContent ?? '');

@@ -31,15 +31,17 @@ describe('podTroubles', () => {
       'imagepull',
       'pending',
     ]);
-    expect(podTroubles(pod('Running', [{ ready: true }, { ready: false, waiting: 'ErrImagePull' }])))
-      .toEqual(['imagepull', 'notready']);
+    expect(
+      podTroubles(pod('Running', [{ ready: true }, { ready: false, waiting: 'ErrImagePull' }])),
+    ).toEqual(['imagepull', 'notready']);
   });
 
   it('finds none in a ready, finished or terminating pod', () => {
     expect(podTroubles(pod('Running', [{ ready: true }, { ready: true }]))).toEqual([]);
     expect(podTroubles(pod('Succeeded', [{ ready: false }]))).toEqual([]);
-    expect(podTroubles(pod('Running', [{ ready: false, waiting: 'CrashLoopBackOff' }], true)))
-      .toEqual([]);
+    expect(
+      podTroubles(pod('Running', [{ ready: false, waiting: 'CrashLoopBackOff' }], true)),
+    ).toEqual([]);
   });
 
   it('finds none in a pod that has no status yet', () => {

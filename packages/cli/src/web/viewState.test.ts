@@ -23,9 +23,7 @@ describe('the view state in the URL', () => {
   });
 
   it('leaves what it does not understand at its default', () => {
-    expect(readViewState('?trouble=haunted&sort=-&namespace=&resource=')).toEqual(
-      defaultViewState,
-    );
+    expect(readViewState('?trouble=haunted&sort=-&namespace=&resource=')).toEqual(defaultViewState);
     expect(readViewState('?sort=age').sort).toEqual({ column: 'age', direction: 'ascending' });
   });
 });

@@ -67,7 +67,12 @@ export class SmallMultiples {
         const box = h(
           'div',
           { class: `multiple ${s.tone === 'trouble' ? 'trouble' : s.tone}`, 'data-series': s.id },
-          h('div', { class: 'multiple-head' }, h('span', { class: 'multiple-label' }, s.label), value),
+          h(
+            'div',
+            { class: 'multiple-head' },
+            h('span', { class: 'multiple-label' }, s.label),
+            value,
+          ),
         );
         box.append(svg);
         this.multiples.set(s.id, { box, value, line, area });

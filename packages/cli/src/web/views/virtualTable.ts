@@ -45,7 +45,7 @@ export interface VirtualTableOptions<T> {
   readonly tone?: (column: TableColumn<T>, text: string) => string | undefined;
   /** Each row's height in pixels (the stylesheet must agree). Default 30. */
   readonly rowHeight?: number;
-  /** The narrowest a column may get before lower-priority columns drop. Default 110. */
+  /** The narrowest a column may get before lower-priority columns drop. Default 100. */
   readonly minColumnWidth?: number;
 }
 
@@ -198,7 +198,7 @@ export class VirtualTable<T extends object> {
   // The columns that fit the scroller's width; when they change, header and rows are redrawn.
   private fit(): void {
     const width = this.options.scroller.clientWidth;
-    const shown = fitColumns(this.columns, width, this.options.minColumnWidth ?? 110);
+    const shown = fitColumns(this.columns, width, this.options.minColumnWidth ?? 100);
     if (shown.length === this.shown.length && shown.every((c, i) => c === this.shown[i])) return;
     this.shown = shown;
     for (const drawn of this.drawn.values()) drawn.tr.remove();
@@ -270,7 +270,10 @@ export class VirtualTable<T extends object> {
         this.fill(drawn);
         if (changed) flash(drawn.tr, 'flash-update');
       } else if (force) this.fill(drawn);
-      drawn.tr.setAttribute('aria-rowindex', String(item.index + 2));
+      const rowIndex = String(item.index + 2);
+      // Attributes are written only when they differ: an equal write is still a DOM mutation.
+      if (drawn.tr.getAttribute('aria-rowindex') !== rowIndex)
+        drawn.tr.setAttribute('aria-rowindex', rowIndex);
       if (previous.nextElementSibling !== drawn.tr) previous.after(drawn.tr);
       previous = drawn.tr;
     }
@@ -300,8 +303,8 @@ export class VirtualTable<T extends object> {
 
   private fill(drawn: DrawnRow<T>): void {
     const { row, tr, cells } = drawn;
-    tr.dataset['uid'] = this.options.key(row);
-    for (const [name, value] of Object.entries(this.options.attributes?.(row) ?? {})) {
+    const attributes = { 'data-uid': this.options.key(row), ...this.options.attributes?.(row) };
+    for (const [name, value] of Object.entries(attributes)) {
       if (tr.getAttribute(name) !== value) tr.setAttribute(name, value);
     }
     for (const column of this.shown) {
