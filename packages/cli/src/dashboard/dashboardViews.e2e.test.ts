@@ -175,7 +175,9 @@ describe('the dashboard views in Chromium', () => {
     await page.click('li[data-namespace="shop"]');
     await page.fill('#filter', 'cart');
     const shown = byRestarts(
-      pods(api).filter((p) => p.metadata.namespace === 'shop' && p.metadata.name.includes('cart')),
+      pods(api).filter(
+        (p) => p.metadata.namespace === 'shop' && (p.metadata.name ?? '').includes('cart'),
+      ),
       -1,
     );
     expect(shown.slice(0, 2)).toEqual(['shop/cart-restarted-1', 'shop/cart-restarted-2']);
@@ -218,7 +220,7 @@ describe('the dashboard views in Chromium', () => {
   });
 
   it('fits 390, 820 and 1,400 px: no sideways scrolling, panels apart, columns dropped by priority', async () => {
-    const { page, api, url } = await open((server) => {
+    const { page, url } = await open((server) => {
       // A long name, which must be cut rather than widen the table.
       createPod(server, 'e2e', `very-long-name-${'x'.repeat(80)}-1`, 'crashing');
     });
@@ -270,13 +272,15 @@ describe('the dashboard views in Chromium', () => {
       columnsAt.set(width, layout.columns);
       await page.screenshot({ path: screenshotPath(`screens/dashboard-${width}.png`) });
     }
-    const [phone, tablet, desktop] = [390, 820, 1400].map((w) => columnsAt.get(w) ?? []);
+    const [phone = [], tablet = [], desktop = []] = [390, 820, 1400].map(
+      (w) => columnsAt.get(w) ?? [],
+    );
     expect(phone).toEqual(expect.arrayContaining(['name', 'status']));
     expect(phone).not.toContain('node');
     expect(desktop).toEqual(['namespace', 'name', 'ready', 'status', 'restarts', 'age', 'node']);
     // Narrower never shows a column a wider one drops.
-    expect(phone.every((c) => tablet!.includes(c))).toBe(true);
-    expect(tablet!.every((c) => desktop!.includes(c))).toBe(true);
+    expect(phone.every((c) => tablet.includes(c))).toBe(true);
+    expect(tablet.every((c) => desktop.includes(c))).toBe(true);
     expect(browser?.errors).toEqual([]);
   });
 
@@ -302,7 +306,7 @@ describe('the dashboard views in Chromium', () => {
     await page.evaluate(() => {
       const w = window as unknown as { touched: string[] };
       w.touched = [];
-      for (const row of document.querySelectorAll<HTMLElement>('#pods tr[data-key]'))
+      for (const row of Array.from(document.querySelectorAll<HTMLElement>('#pods tr[data-key]')))
         row.dataset['marked'] = 'yes';
       new MutationObserver((records) => {
         for (const record of records) {

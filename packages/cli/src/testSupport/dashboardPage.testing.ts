@@ -22,7 +22,7 @@ export async function tableRowKeys(page: Page): Promise<string[]> {
     for (let top = 0; ; top += Math.max(60, scroller.clientHeight - 60)) {
       scroller.scrollTop = top;
       await frame();
-      for (const row of document.querySelectorAll<HTMLElement>('#pods tr[data-key]')) {
+      for (const row of Array.from(document.querySelectorAll<HTMLElement>('#pods tr[data-key]'))) {
         const key = row.dataset['key'] ?? '';
         if (!seen.has(key)) keys.push(key);
         seen.add(key);
