@@ -5,8 +5,10 @@ import {
   auditTime,
   combineLatest,
   distinctUntilChanged,
+  first,
   interval,
   map,
+  merge,
   startWith,
   throttleTime,
 } from 'rxjs';
@@ -182,22 +184,21 @@ async function main(): Promise<void> {
     ),
   );
 
-  // The trends, sampled each second: troubles, restarts summed over pods, phases.
+  // The trends, sampled each second (and as soon as the first pods arrive, so the chart is never
+  // blank next to full counts): troubles, restarts summed over pods, phases.
   const chart = new SmallMultiples($('#chart'), trendSeries);
-  interval(1000)
-    .pipe(startWith(0))
-    .subscribe(() => {
-      const snapshot = cache.indexer$.value;
-      if (snapshot.size === 0) return;
-      const values = new Map<string, number>();
-      for (const kind of podTroubleKinds)
-        values.set(kind, snapshot.byIndex(TroubleIndex, kind).length);
-      for (const phase of phases) values.set(phase, snapshot.byIndex(PhaseIndex, phase).length);
-      let restarts = 0;
-      for (const pod of snapshot.list()) restarts += summarizePod(pod).restarts;
-      values.set('restarts', restarts);
-      chart.add({ at: Date.now(), values });
-    });
+  merge(interval(1000), snapshots$.pipe(first((snapshot) => snapshot.size > 0))).subscribe(() => {
+    const snapshot = cache.indexer$.value;
+    if (snapshot.size === 0) return;
+    const values = new Map<string, number>();
+    for (const kind of podTroubleKinds)
+      values.set(kind, snapshot.byIndex(TroubleIndex, kind).length);
+    for (const phase of phases) values.set(phase, snapshot.byIndex(PhaseIndex, phase).length);
+    let restarts = 0;
+    for (const pod of snapshot.list()) restarts += summarizePod(pod).restarts;
+    values.set('restarts', restarts);
+    chart.add({ at: Date.now(), values });
+  });
 
   const feed = new EventFeed($('#feed'));
   view.subscribe((state) => {
