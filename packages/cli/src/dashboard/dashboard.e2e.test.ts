@@ -125,6 +125,15 @@ function serverDeployments(): string[] {
     .sort();
 }
 
+/** Opens a dashboard of every resource on the pods, then picks Deployments. */
+async function pickDeployments(): Promise<void> {
+  const withCatalog = await startCatalogDashboard();
+  await browser.page.goto(withCatalog.url);
+  await waitForTable(serverPods());
+  await browser.page.selectOption('#resource', 'deployments.apps');
+  await waitForTable(serverDeployments());
+}
+
 const count = (selector: string): Promise<string> =>
   browser.page.$eval(selector, (el) => el.textContent ?? '');
 
@@ -290,13 +299,8 @@ describe('the dashboard in Chromium', () => {
   });
 
   it("picks Deployments from every resource, and shows a crashed pod's last termination reason and owner chain", async () => {
-    const withCatalog = await startCatalogDashboard();
     const { page } = browser;
-    await page.goto(withCatalog.url);
-    await waitForTable(serverPods());
-
-    await page.selectOption('#resource', 'deployments.apps');
-    await waitForTable(serverDeployments());
+    await pickDeployments();
     expect(await page.$$eval('#pods thead th', (ths) => ths.map((th) => th.textContent))).toEqual([
       'NAMESPACE',
       'NAME',
@@ -352,13 +356,8 @@ describe('the dashboard in Chromium', () => {
   });
 
   it('keeps the picked resource, its sort and its filter in the URL: a reload shows the same Deployments', async () => {
-    const withCatalog = await startCatalogDashboard();
     const { page } = browser;
-    await page.goto(withCatalog.url);
-    await waitForTable(serverPods());
-
-    await page.selectOption('#resource', 'deployments.apps');
-    await waitForTable(serverDeployments());
+    await pickDeployments();
     // The pods' counts and trends are out of sight while deployments are shown.
     expect(await page.isHidden('.overview')).toBe(true);
     expect(await page.isHidden('.chart-panel')).toBe(true);
