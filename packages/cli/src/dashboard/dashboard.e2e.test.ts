@@ -333,7 +333,7 @@ describe('the dashboard in Chromium', () => {
       .find((rs) => rs.metadata.name === replicaSet)?.metadata.ownerReferences?.[0]?.name;
     await page.selectOption('#resource', 'pods');
     // The table draws only the rows in view: the filter brings the pod's row into it.
-    await page.fill('#filter', pod.metadata.name);
+    await page.fill('#filter', key.slice(key.indexOf('/') + 1));
     await waitForTable([key]);
     await page.waitForFunction(
       (k) =>
