@@ -28,10 +28,12 @@ export const allowedImports = {
 /** What test code may import on top: the fake API server and the shared test helpers. */
 export const testImports = ['testing', 'devkit'];
 
-/** Files that are test code: tests, their helpers, and the controller's example operator. */
+/** Files that are test code: tests, their helpers, the controller's example operator, the CLI's benchmarks. */
 const testFiles = {
   default: ['**/*.test.ts', '**/*.testing.ts'],
   controller: ['**/*.test.ts', '**/*.testing.ts', 'packages/controller/src/examples/**'],
+  // The dashboard's frame benchmark drives Chromium through devkit; it is not built or shipped.
+  cli: ['**/*.test.ts', '**/*.testing.ts', 'packages/cli/src/benchmarks/**'],
 };
 
 /** Packages that must also run in a browser: no Node built-ins in their sources. */

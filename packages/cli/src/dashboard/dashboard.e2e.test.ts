@@ -13,6 +13,11 @@ import { TrackedInformers } from '../informers/trackedInformers.js';
 import type { InformerStatus } from '../status/informerStatus.js';
 import type { StatusTracker } from '../status/statusTracker.js';
 import { launchChromium, type Browser } from '@rxkube/devkit';
+import {
+  tableRowKeys,
+  waitForTableRow,
+  waitForTableRows,
+} from '../testSupport/dashboardPage.testing.js';
 import { createPod, deletePod, movePod } from '../testSupport/pods.testing.js';
 import { discoverResources } from '../resources/discovery.js';
 import { startDashboardServer, type DashboardServer } from './dashboardServer.js';
@@ -89,21 +94,44 @@ function serverPods(): string[] {
     .sort();
 }
 
-/** Keys of the table's rows, in page order. */
-async function tableKeys(): Promise<string[]> {
-  return browser.page.$$eval('#pods tbody tr', (rows) =>
-    rows.map((r) => (r as HTMLElement).dataset['key'] ?? ''),
+const tableKeys = (): Promise<string[]> => tableRowKeys(browser.page);
+const waitForRow = (key: string): Promise<void> => waitForTableRow(browser.page, key);
+const waitForTable = (keys: string[]): Promise<void> => waitForTableRows(browser.page, keys);
+
+/** A dashboard serving every resource the API server has, each on its own feed. */
+async function startCatalogDashboard(): Promise<DashboardServer> {
+  const catalog = new FeedCatalog(
+    server.kubeConfig(),
+    await discoverResources(server.kubeConfig()),
+    { feed: { statusThrottleMs: 100 } },
   );
+  cleanups.push(() => catalog.close());
+  const withCatalog = await startDashboardServer({
+    port: 0,
+    webRoot,
+    feeds: {},
+    catalog,
+    info: { cluster: 'test', banner: 'catalog', feeds: ['pods'], resources: catalog.listed() },
+  });
+  cleanups.push(() => withCatalog.close());
+  return withCatalog;
 }
 
-async function waitForTable(keys: string[], table = '#pods'): Promise<void> {
-  await browser.page.waitForFunction(
-    ([expected, rows]) =>
-      JSON.stringify(
-        Array.from(document.querySelectorAll<HTMLElement>(rows), (r) => r.dataset['key']),
-      ) === JSON.stringify(expected),
-    [keys, `${table} tbody tr`] as const,
-  );
+/** Keys of the server's deployments, by namespace and name. */
+function serverDeployments(): string[] {
+  return server
+    .list('apps/v1', 'Deployment')
+    .map((d) => `${d.metadata.namespace}/${d.metadata.name}`)
+    .sort();
+}
+
+/** Opens a dashboard of every resource on the pods, then picks Deployments. */
+async function pickDeployments(): Promise<void> {
+  const withCatalog = await startCatalogDashboard();
+  await browser.page.goto(withCatalog.url);
+  await waitForTable(serverPods());
+  await browser.page.selectOption('#resource', 'deployments.apps');
+  await waitForTable(serverDeployments());
 }
 
 const count = (selector: string): Promise<string> =>
@@ -124,13 +152,17 @@ describe('the dashboard in Chromium', () => {
     // A known sequence of changes on the API server.
     createPod(server, 'e2e', 'web-1', 'unscheduled');
     createPod(server, 'e2e', 'web-2', 'running');
-    await page.waitForSelector('tr[data-key="e2e/web-2"]');
+    await waitForRow('e2e/web-2');
     movePod(server, 'e2e', 'web-1', 'running');
     deletePod(server, 'e2e', 'web-2');
     for (let i = 0; i < 6; i += 1) simulation.tick();
 
     await waitForTable(serverPods());
+    // The filter narrows the table to matching rows (and brings the row into view).
+    await page.fill('#filter', 'e2e');
+    await waitForTable(['e2e/web-1']);
     expect(await count('tr[data-key="e2e/web-1"] .col-status')).toBe('Running');
+    await page.fill('#filter', '');
     await page.waitForSelector('.feed-item[data-type="delete"][data-key="e2e/web-2"]');
     await page.waitForSelector('.feed-item[data-type="add"][data-key="e2e/web-1"]');
     await page.waitForSelector('.feed-item[data-type="update"][data-key="e2e/web-1"]');
@@ -152,11 +184,6 @@ describe('the dashboard in Chromium', () => {
     expect(await count('li[data-namespace="e2e"] .count')).toBe('1');
     const shop = pods.filter((p) => p.metadata.namespace === 'shop').length;
     expect(await count('li[data-namespace="shop"] .count')).toBe(String(shop));
-
-    // The filter narrows the table to matching rows.
-    await page.fill('#filter', 'e2e');
-    await waitForTable(['e2e/web-1']);
-    await page.fill('#filter', '');
 
     // Let the chart gather a few samples while the cluster moves, then keep a picture.
     for (let i = 0; i < 12; i += 1) {
@@ -272,34 +299,17 @@ describe('the dashboard in Chromium', () => {
   });
 
   it("picks Deployments from every resource, and shows a crashed pod's last termination reason and owner chain", async () => {
-    const catalog = new FeedCatalog(
-      server.kubeConfig(),
-      await discoverResources(server.kubeConfig()),
-      { feed: { statusThrottleMs: 100 } },
-    );
-    cleanups.push(() => catalog.close());
-    const withCatalog = await startDashboardServer({
-      port: 0,
-      webRoot,
-      feeds: {},
-      catalog,
-      info: { cluster: 'test', banner: 'catalog', feeds: ['pods'], resources: catalog.listed() },
-    });
-    cleanups.push(() => withCatalog.close());
     const { page } = browser;
-    await page.goto(withCatalog.url);
-    await waitForTable(serverPods());
-
-    await page.selectOption('#resource', 'deployments.apps');
-    const deployments = server
-      .list('apps/v1', 'Deployment')
-      .map((d) => `${d.metadata.namespace}/${d.metadata.name}`)
-      .sort();
-    await waitForTable(deployments, '#objects');
-    expect(
-      await page.$$eval('#objects thead th', (ths) => ths.map((th) => th.textContent)),
-    ).toEqual(['NAMESPACE', 'NAME', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'AGE']);
-    expect(await page.isHidden('#pods')).toBe(true);
+    await pickDeployments();
+    expect(await page.$$eval('#pods thead th', (ths) => ths.map((th) => th.textContent))).toEqual([
+      'NAMESPACE',
+      'NAME',
+      'READY',
+      'UP-TO-DATE',
+      'AVAILABLE',
+      'AGE',
+    ]);
+    expect(await count('#table-title')).toBe('Deployment');
     await page.click('tr[data-key="shop/frontend"]');
     await page.waitForSelector('#details-body[data-state="loaded"]');
     expect(await count('#details-body .details-yaml')).toContain('kind: Deployment');
@@ -322,9 +332,9 @@ describe('the dashboard in Chromium', () => {
       .list('apps/v1', 'ReplicaSet')
       .find((rs) => rs.metadata.name === replicaSet)?.metadata.ownerReferences?.[0]?.name;
     await page.selectOption('#resource', 'pods');
-    await page.waitForSelector(
-      `tr[data-key="${key}"] .col-status [data-status], tr[data-key="${key}"] .col-status`,
-    );
+    // The table draws only the rows in view: the filter brings the pod's row into it.
+    await page.fill('#filter', key.slice(key.indexOf('/') + 1));
+    await waitForTable([key]);
     await page.waitForFunction(
       (k) =>
         document.querySelector(`#pods tr[data-key="${k}"] .col-status`)?.textContent ===
@@ -345,6 +355,48 @@ describe('the dashboard in Chromium', () => {
     expect(browser.errors).toEqual([]);
   });
 
+  it('keeps the picked resource, its sort and its filter in the URL: a reload shows the same Deployments', async () => {
+    const { page } = browser;
+    await pickDeployments();
+    // The pods' counts and trends are out of sight while deployments are shown.
+    expect(await page.isHidden('.overview')).toBe(true);
+    expect(await page.isHidden('.chart-panel')).toBe(true);
+    await page.click('th[data-column="name"] button');
+    await page.click('th[data-column="name"] button');
+    await page.fill('#filter', 'shop');
+    // By name, Z to A (ties by namespace), of those with `shop` in a cell.
+    const name = (key: string): string => key.slice(key.indexOf('/') + 1);
+    const expected = serverDeployments()
+      .filter((key) => key.replace('/', ' ').includes('shop'))
+      .sort((a, b) => name(b).localeCompare(name(a), 'en', { numeric: true }));
+    expect(expected.length).toBeGreaterThan(1);
+    await waitForTable(expected);
+    expect(new URL(page.url()).search).toBe('?resource=deployments.apps&filter=shop&sort=-name');
+
+    await page.reload();
+    await waitForTable(expected);
+    expect({
+      picked: await page.$eval('#resource', (el) => (el as HTMLSelectElement).value),
+      title: await count('#table-title'),
+      filter: await page.$eval('#filter', (el) => (el as HTMLInputElement).value),
+      sort: await page.getAttribute('th[data-column="name"]', 'aria-sort'),
+      countsHidden: await page.isHidden('.overview'),
+    }).toEqual({
+      picked: 'deployments.apps',
+      title: 'Deployment',
+      filter: 'shop',
+      sort: 'descending',
+      countsHidden: true,
+    });
+
+    // Back to pods: the counts return, and the pods start in their default order.
+    await page.selectOption('#resource', 'pods');
+    await waitForTable(serverPods().filter((key) => key.replace('/', ' ').includes('shop')));
+    expect(await page.isHidden('.overview')).toBe(false);
+    expect(new URL(page.url()).search).toBe('?resource=pods&filter=shop');
+    expect(browser.errors).toEqual([]);
+  });
+
   it('opened with its access token, the page keeps working on a cookie and drops the token from its URL', async () => {
     const token = new AccessToken();
     const guarded = await startDashboardServer({
@@ -359,7 +411,7 @@ describe('the dashboard in Chromium', () => {
     await page.goto(`${guarded.url}?token=${token.value}`);
     await waitForTable(serverPods());
     await page.waitForSelector('#link[data-state="live"]');
-    expect(page.url()).toBe(guarded.url);
+    expect(page.url()).toBe(`${guarded.url}?resource=pods`);
     const cookies = await context.cookies(guarded.url);
     expect(cookies.map((c) => [c.name, c.httpOnly, c.sameSite])).toEqual([
       [AccessToken.cookieName(Number(new URL(guarded.url).port)), true, 'Strict'],
@@ -371,6 +423,7 @@ describe('the dashboard in Chromium', () => {
     createPod(server, 'e2e', 'after-reload', 'running');
     await page.reload();
     await waitForTable(serverPods());
+    await page.fill('#filter', 'after-reload');
     await page.click('tr[data-key="e2e/after-reload"]');
     await page.waitForSelector('#details-body[data-state="loaded"]');
     expect(browser.errors).toEqual([]);

@@ -25,6 +25,40 @@ describe('resourceColumns', () => {
     });
   });
 
+  it("sorts pods by READY as a share, fewest ready first, not by the ratio's text", () => {
+    const ready = resourceColumns({ kind: 'Pod' }, { withNamespace: false, now: clock }).find(
+      (c) => c.id === 'ready',
+    );
+    const pod = (name: string, readiness: boolean[]): TableObject =>
+      ({
+        metadata: { name },
+        spec: { containers: readiness.map((_, i) => ({ name: `c${i}` })) },
+        status: { containerStatuses: readiness.map((r) => ({ ready: r, restartCount: 0 })) },
+      }) as TableObject;
+    // As text, "1/1" < "1/3" < "2/10": a half-ready pod would sort among the fully ready ones.
+    const pods = [
+      pod('all', [true]),
+      pod('two-of-ten', [true, true, ...Array<boolean>(8).fill(false)]),
+      pod('one-of-three', [true, false, false]),
+      pod('none', [false, false, false]),
+    ];
+    const value = (p: TableObject): string | number => ready?.sortValue?.(p) ?? ready!.cell(p);
+    const byValue = [...pods].sort((a, b) => {
+      const [x, y] = [value(a), value(b)];
+      return typeof x === 'number' && typeof y === 'number'
+        ? x - y
+        : String(x) < String(y)
+          ? -1
+          : 1;
+    });
+    expect(byValue.map((p) => p.metadata?.name)).toEqual([
+      'none',
+      'two-of-ten',
+      'one-of-three',
+      'all',
+    ]);
+  });
+
   it('shows replica sets, stateful sets, daemon sets, jobs, nodes, services and config maps with their own columns', () => {
     expect(
       table('ReplicaSet', 'apps', {

@@ -181,6 +181,11 @@ const pod: Own = (clock) => [
       const s = summarizePod(o as PodLike);
       return `${s.ready}/${s.containers}`;
     },
+    sortValue: (o) => {
+      const s = summarizePod(o as PodLike);
+      // Fewest ready first, by share: 0/3 before 1/3 before 1/1 (not by the text, 1/1 < 1/3).
+      return s.containers === 0 ? 1 : s.ready / s.containers;
+    },
   },
   {
     id: 'status',

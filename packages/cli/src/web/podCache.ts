@@ -6,12 +6,16 @@ import {
 } from '@rxkube/store';
 import type { FeedMessage, FeedObject } from '../dashboard/feedProtocol.js';
 import { summarizePod, type PodLike } from '../view/podStatus.js';
+import { podTroubles } from '../view/podTrouble.js';
 
 /** A pod as the browser keeps it. */
 export type Pod = FeedObject & PodLike;
 
 /** Name of the index by `status.phase`. */
 export const PhaseIndex = 'phase';
+
+/** Name of the index by trouble (`podTroubles`): crash-looping, image pull, not ready, pending. */
+export const TroubleIndex = 'trouble';
 
 /** The phases charted and counted, in display order. */
 export const phases = ['Running', 'Pending', 'Succeeded', 'Failed', 'Unknown'] as const;
@@ -29,7 +33,7 @@ export interface AppliedChange {
 
 /**
  * The browser's own cache of pods: an `Indexer` from `@rxkube/store` (the very package the
- * server's informer uses), indexed by namespace and phase, fed by the dashboard's feed. Views
+ * server's informer uses), indexed by namespace, phase and trouble, fed by the dashboard's feed. Views
  * read it through selectors on `indexer$`.
  */
 export class PodCache {
@@ -37,6 +41,7 @@ export class PodCache {
     indexers: {
       [NamespaceIndex]: metaNamespaceIndexFunc,
       [PhaseIndex]: (pod) => [pod.status?.phase ?? 'Unknown'],
+      [TroubleIndex]: (pod) => podTroubles(pod),
     },
     // One snapshot per burst: a replayed backlog renders once.
     coalesce: 'microtask',
