@@ -63,7 +63,7 @@ export interface PopSink<T, O> {
  * @typeParam O - what the sink emits for a pop
  * @param indexer - the cache to write
  * @param errorContext - the resource and version to name in an `ObjectError`
- * @param fifo - the queue the events come from ({@link resourceVersionTracker})
+ * @param fifo - the queue the events come from (`resourceVersionTracker` in `@rxkube/queue`)
  * @param sink - writes each delta and emits what a pop did
  * @param keyFunc - the Indexer's key function, to expand changes of the whole cache
  * @returns the operator

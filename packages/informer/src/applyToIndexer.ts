@@ -79,7 +79,7 @@ interface AppliedPopSlot<T> {
  * @param indexer - the cache to write
  * @param errorContext - the resource and version to name in an `ObjectError`
  * @param fifo - the queue the events come from (default `'delta'`): how the version follows
- *   its pops ({@link resourceVersionTracker})
+ *   its pops (`resourceVersionTracker` in `@rxkube/queue`)
  * @param keyFunc - the Indexer's key function, to expand changes of the whole cache (default
  *   `deletionHandlingMetaNamespaceKeyFunc`, the Indexer's default)
  * @returns an operator from the queue's events to {@link IndexerEvent}s

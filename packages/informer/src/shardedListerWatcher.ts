@@ -35,7 +35,7 @@ import type {
  * shards: filtering events one by one loses no deletion.
  *
  * A shard of many ranges (a consistent-hash ring gives each member hundreds) is sent as a
- * coarser selector of at most {@link maxSelectorRanges} ranges that contains it
+ * coarser selector of at most `maxSelectorRanges` (48) ranges that contains it
  * (`coarsenShard`), so that the request line stays within what proxies and servers accept; the
  * objects of the joined gaps are then dropped here, from echoed lists too.
  *
