@@ -45,7 +45,7 @@ afterEach(async () => {
 test('keeps a hashed, owned Deployment per labelled ConfigMap, and removes it when the ConfigMap goes', async () => {
   server.create(configMap('web', { 'index.html': '<h1>hi</h1>' }));
   server.create(configMap('plain', { a: '1' }, false));
-  operator.start();
+  await operator.start();
   await converged(server);
   const web = actualState(server)['web'];
   expect(web?.owner).toBe(server.get(ref('web'))?.metadata.uid);
@@ -85,7 +85,7 @@ test('a Deployment in the way that the operator does not manage is left alone', 
     spec: { selector: { matchLabels: { app: 'x' } }, template: { spec: { containers: [] } } },
   });
   server.create(configMap('taken', { a: '1' }));
-  operator.start();
+  await operator.start();
   await eventually(() => outcomes.some((o) => o.result === 'terminalError'), 'a terminal error');
   expect(outcomes.find((o) => o.result === 'terminalError')?.request.key).toBe(
     `${namespace}/taken`,
@@ -98,7 +98,7 @@ test('converges on what the ConfigMaps imply through dropped watches, 500s, comp
   const names = Array.from({ length: 10 }, (_, i) => `app-${i}`);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   server.faults.randomWatchFaults({ probability: 0.05 });
-  operator.start();
+  await operator.start();
 
   for (let step = 0; step < 300; step += 1) {
     const name = pick(names);
