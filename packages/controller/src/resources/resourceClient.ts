@@ -199,7 +199,9 @@ export function resourceClient<T extends object>(
           options.gracePeriodSeconds,
           undefined,
           options.propagationPolicy,
-          options.preconditions === undefined ? undefined : { preconditions: options.preconditions },
+          options.preconditions === undefined
+            ? undefined
+            : { preconditions: options.preconditions },
         );
       }),
   };

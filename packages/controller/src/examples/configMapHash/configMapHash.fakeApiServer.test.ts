@@ -5,6 +5,7 @@ import { silentLogger } from '@rxkube/informer';
 import type { ReconcileOutcome } from '../../reconcile/reconcileOutcome.js';
 import {
   actualState,
+  churn,
   configMap,
   converged,
   deploymentRef,
@@ -94,42 +95,9 @@ test('a Deployment in the way that the operator does not manage is left alone', 
 });
 
 test('converges on what the ConfigMaps imply through dropped watches, 500s, compactions and tampering', async () => {
-  const random = seededRandom(42);
-  const names = Array.from({ length: 10 }, (_, i) => `app-${i}`);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   server.faults.randomWatchFaults({ probability: 0.05 });
   await operator.start();
-
-  for (let step = 0; step < 300; step += 1) {
-    const name = pick(names);
-    const existing = server.get(ref(name));
-    const roll = random();
-    if (existing === undefined) server.create(configMap(name, { v: String(step) }, roll < 0.8));
-    else if (roll < 0.5) setData(server, name, { v: String(step) });
-    else if (roll < 0.65)
-      server.patch(ref(name), (cm) => {
-        const labelled = cm.metadata.labels?.['example.rxkube.io/deploy'] === 'true';
-        cm.metadata.labels = labelled ? {} : { 'example.rxkube.io/deploy': 'true' };
-      });
-    else if (roll < 0.8) server.delete(ref(name));
-    else if (server.get(deploymentRef(name)) !== undefined) {
-      // Someone else edits or deletes a managed Deployment.
-      if (roll < 0.9) server.patch(deploymentRef(name), (d) => void (d.metadata.annotations = {}));
-      else server.delete(deploymentRef(name));
-    }
-
-    if (step % 30 === 10)
-      server.faults.failRequests({ code: 500, resource: 'deployments', times: 5 });
-    if (step % 50 === 20)
-      server.faults.failRequests({ code: 500, resource: 'configmaps', verb: 'list', times: 2 });
-    if (step % 60 === 30) {
-      // Forget history and end the watches: they resume from versions that are gone (410).
-      server.compact();
-      server.closeWatches();
-    }
-    if (step % 100 === 50) server.dropConnections();
-    if (step % 5 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  await churn(server, seededRandom(42), 300);
 
   await converged(server);
   // The faults did happen, and the operator went through errors to get here.
