@@ -108,7 +108,10 @@ test('a factory with metadataOnly hands out metadata-only informers by default',
 
 test('an informer on a changing shard follows the ranges its Observable assigns', async () => {
   loadPods(server, { count: 6, namespaces: ['a'] });
-  const shard$ = new BehaviorSubject<Shard>({ field: 'uid', ranges: [{ start: 0n, end: 0n + 1n }] });
+  const shard$ = new BehaviorSubject<Shard>({
+    field: 'uid',
+    ranges: [{ start: 0n, end: 0n + 1n }],
+  });
   const sharded = factory.informerFor(pods, { shard: shard$ });
   expect(factory.informerFor(pods, { shard: shard$ })).toBe(sharded);
   expect(factory.informerFor(pods, { shard: new BehaviorSubject(shard$.value) })).not.toBe(sharded);

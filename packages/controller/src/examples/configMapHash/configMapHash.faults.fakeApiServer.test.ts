@@ -45,7 +45,8 @@ afterEach(async () => {
   expect(server.openWatches).toBe(0);
 });
 
-const events = () => server.list('events.k8s.io/v1', 'Event', namespace) as EventsV1Event[];
+const events = () =>
+  server.list('events.k8s.io/v1', 'Event', namespace) as unknown as EventsV1Event[];
 const eventsAbout = (uid: string | undefined, reason: string) =>
   events().filter((e) => e.regarding?.uid === uid && e.reason === reason);
 
