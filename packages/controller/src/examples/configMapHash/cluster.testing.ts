@@ -1,9 +1,19 @@
 import type { V1ConfigMap, V1Deployment } from '@kubernetes/client-node';
 import { eventually } from '@rxkube/devkit';
+import { silentLogger } from '@rxkube/informer';
 import type { FakeApiServer } from '@rxkube/testing';
 import { configHash, deployLabel, hashAnnotation, isManaged } from './desiredDeployment.js';
 
 export const namespace = 'apps';
+
+/**
+ * Informer options of the tests: quick reflector retries, and no logging (the tests inject
+ * faults and check recovery; the console would only repeat them).
+ */
+export const quietInformers = {
+  reflector: { backoff: { initialMs: 10, maxMs: 200 } },
+  logger: silentLogger,
+};
 
 /** What a managed Deployment must look like, by name: the hash and the owner's uid. */
 type State = Record<string, { hash: string; podHash: string; owner: string }>;
