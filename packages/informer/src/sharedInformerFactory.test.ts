@@ -1,5 +1,6 @@
 import { FakeApiServer, loadPods } from '@rxkube/testing';
-import type { PartialObjectMetadata } from '@rxkube/store';
+import { hashSpaceEnd, type PartialObjectMetadata, type Shard } from '@rxkube/store';
+import { BehaviorSubject } from 'rxjs';
 import { listerWatcherSource } from './clientNode/listerWatcherSource.js';
 import { SharedInformerFactory } from './sharedInformerFactory.js';
 import { eventually } from '@rxkube/devkit';
@@ -103,4 +104,20 @@ test('a factory with metadataOnly hands out metadata-only informers by default',
       .every((p) => p.kind === 'PartialObjectMetadata'),
   ).toBe(true);
   metadataFactory.shutdown();
+});
+
+test('an informer on a changing shard follows the ranges its Observable assigns', async () => {
+  loadPods(server, { count: 6, namespaces: ['a'] });
+  const shard$ = new BehaviorSubject<Shard>({
+    field: 'uid',
+    ranges: [{ start: 0n, end: 0n + 1n }],
+  });
+  const sharded = factory.informerFor(pods, { shard: shard$ });
+  expect(factory.informerFor(pods, { shard: shard$ })).toBe(sharded);
+  expect(factory.informerFor(pods, { shard: new BehaviorSubject(shard$.value) })).not.toBe(sharded);
+  factory.start();
+  await factory.waitForCacheSync();
+  expect(sharded.getIndexer().size).toBe(0);
+  shard$.next({ field: 'uid', ranges: [{ start: 0n, end: hashSpaceEnd }] });
+  await eventually(() => sharded.getIndexer().size === 6, 'the whole hash space');
 });

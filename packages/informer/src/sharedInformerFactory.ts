@@ -1,4 +1,5 @@
 import { shardSelectorText, type Indexers, type KubeObject, type Shard } from '@rxkube/store';
+import { isObservable, type Observable } from 'rxjs';
 import { collectionPath, type ResourceRef } from './http/resourcePath.js';
 import type { SharedIndexInformerOptions } from './informerOptions.js';
 import type { ListerWatcher } from './listerWatcher.js';
@@ -20,10 +21,11 @@ export interface InformerForOptions {
    */
   metadataOnly?: boolean;
   /**
-   * Only one shard of the objects (see `SharedIndexInformerOptions.shard`). Informers of
-   * different shards of the same resource are separate informers.
+   * Only one shard of the objects (see `SharedIndexInformerOptions.shard`): a fixed one, or the
+   * ranges a shard coordinator assigns as they change. Informers of different shards of the same
+   * resource are separate informers; so are those of different Observables.
    */
-  shard?: Shard;
+  shard?: Shard | Observable<Shard>;
   /**
    * Indices the caller needs. An informer shared with earlier callers gains the ones it lacks
    * (names it already has are kept as they are).
@@ -76,6 +78,7 @@ export interface SharedInformerFactoryOptions {
  */
 export class SharedInformerFactory {
   private readonly informers = new Map<string, SharedIndexInformer<object>>();
+  private readonly shardStreams = new Map<Observable<Shard>, number>();
   private started = false;
   private stopped = false;
 
@@ -114,7 +117,7 @@ export class SharedInformerFactory {
       effective.labelSelector ?? '',
       effective.fieldSelector ?? '',
       ...(effective.metadataOnly ? ['metadata'] : []),
-      ...(effective.shard === undefined ? [] : [shardSelectorText(effective.shard)]),
+      ...(effective.shard === undefined ? [] : [this.shardKey(effective.shard)]),
     ]);
     let informer = this.informers.get(key);
     if (informer === undefined) {
@@ -132,6 +135,17 @@ export class SharedInformerFactory {
       if (missing.length > 0) informer.addIndexers(Object.fromEntries(missing) as Indexers<object>);
     }
     return informer as unknown as SharedIndexInformer<T>;
+  }
+
+  /** Changing shards by identity: the ranges of one Observable are not known in advance. */
+  private shardKey(shard: Shard | Observable<Shard>): string {
+    if (!isObservable(shard)) return shardSelectorText(shard);
+    let id = this.shardStreams.get(shard);
+    if (id === undefined) {
+      id = this.shardStreams.size + 1;
+      this.shardStreams.set(shard, id);
+    }
+    return `shard$ ${id}`;
   }
 
   /** Starts every informer not started yet; later ones start when requested. */

@@ -1,5 +1,6 @@
 import type { LeaseVerb } from './errors.js';
 import { LeaseApiError } from './errors.js';
+import { apiStatus } from '../resources/apiStatus.js';
 
 // Statuses a later attempt can succeed after: lost races (409), a Lease deleted under us or a
 // namespace not created yet (404), throttling and server-side trouble.
@@ -17,23 +18,8 @@ const transientCodes = new Set([404, 408, 409, 429, 500, 502, 503, 504]);
  */
 export function toLeaseApiError(verb: LeaseVerb, lock: string, error: unknown): LeaseApiError {
   if (error instanceof LeaseApiError) return error;
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'number')
-    return new LeaseApiError(verb, lock, undefined, undefined, true, error);
+  const { code, reason } = apiStatus(error);
+  if (code === undefined) return new LeaseApiError(verb, lock, undefined, undefined, true, error);
   const transient = transientCodes.has(code) || code >= 500;
-  return new LeaseApiError(verb, lock, code, statusReason(error), transient, error);
-}
-
-function statusReason(error: unknown): string | undefined {
-  const body = (error as { body?: unknown }).body;
-  let status: unknown = body;
-  if (typeof body === 'string') {
-    try {
-      status = JSON.parse(body);
-    } catch {
-      return undefined;
-    }
-  }
-  const reason = (status as { reason?: unknown } | null)?.reason;
-  return typeof reason === 'string' && reason !== '' ? reason : undefined;
+  return new LeaseApiError(verb, lock, code, reason, transient, error);
 }

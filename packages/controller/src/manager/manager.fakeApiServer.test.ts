@@ -3,6 +3,8 @@ import type { V1ConfigMap, V1Lease } from '@kubernetes/client-node';
 import { VirtualClock, eventually } from '@rxkube/devkit';
 import { silentLogger } from '@rxkube/informer';
 import { FakeApiServer } from '@rxkube/testing';
+import { createOrUpdate } from '../objects/createOrUpdate.js';
+import { setControllerReference } from '../objects/setControllerReference.js';
 import { resources } from '../resources/commonResources.js';
 import { manager, type Manager } from './manager.js';
 import type { ManagerOptions } from './managerOptions.js';
@@ -290,4 +292,35 @@ test('each kind described once: the informers and the clients of an operator com
   const paths = new Set(server.requests().map((r) => r.path));
   expect(paths).toContain('/api/v1/namespaces');
   expect(paths).toContain('/api/v1/namespaces/shop/secrets');
+});
+
+test('the object helpers and the event recorder work on what the manager gives, no client-node client built', async () => {
+  const mgr = track({ namespace: 'shop', http: undefined });
+  const owner = await mgr.client(resources.configMaps).get('a', 'shop');
+  const secret = {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { name: 'a-copy', namespace: 'shop' },
+  };
+  const mutate = (s: typeof secret & { stringData?: Record<string, string> }) => {
+    s.stringData = { from: 'a' };
+    setControllerReference({ ...owner, apiVersion: 'v1', kind: 'ConfigMap' }, s);
+  };
+  expect(await createOrUpdate(mgr.objectApi, { ...secret }, mutate)).toBe('created');
+  expect(mgr.objectApi).toBe(mgr.objectApi);
+  const stored = await mgr.client(resources.secrets).get('a-copy', 'shop');
+  expect(stored.metadata?.ownerReferences?.[0]).toMatchObject({ uid: owner.metadata?.uid });
+
+  const events = mgr.eventRecorder({ reportingController: 'example.com/copier' });
+  const errors: unknown[] = [];
+  events.errors$.subscribe((error) => errors.push(error));
+  await events.publish({ regarding: stored, type: 'Normal', reason: 'Copied', action: 'Copy' });
+  expect(errors).toEqual([]);
+  expect(server.list('events.k8s.io/v1', 'Event', 'shop')).toEqual([
+    expect.objectContaining({
+      reason: 'Copied',
+      reportingController: 'example.com/copier',
+      regarding: expect.objectContaining({ kind: 'Secret', name: 'a-copy' }),
+    }),
+  ]);
 });

@@ -5,6 +5,13 @@ import { listerWatcherSource } from '@rxkube/informer/node';
 import { noopMetrics, type MetricsProvider } from '@rxkube/queue';
 import type { Subscription } from 'rxjs';
 import { asyncScheduler, firstValueFrom, from, race, timer } from 'rxjs';
+import { EventsV1Api } from '@kubernetes/client-node';
+import {
+  eventRecorder,
+  type EventRecorder,
+  type EventRecorderOptions,
+} from '../objects/eventRecorder.js';
+import { ObjectApi } from '../objects/objectApi.js';
 import { LeaderElector } from '../leaderelection/leaderElector.js';
 import { countActiveWorkers } from '../metrics/countActiveWorkers.js';
 import type { MetricsExporter } from '../metrics/metricsExporter.js';
@@ -59,6 +66,7 @@ export class Manager {
   private readonly informers = new Set<SharedIndexInformer<object>>();
   private readonly clients = new Map<ResourceDescription<object>, ResourceClient<object>>();
   private readonly aborted = new AbortController();
+  private api: ObjectApi | undefined;
   private status: ManagerState = 'idle';
   private starting: Promise<void> | undefined;
   /** The start-up itself, which a stop waits for (`starting` also waits for that stop). */
@@ -147,10 +155,41 @@ export class Manager {
   client<T extends object>(description: ResourceDescription<T>): ResourceClient<T> {
     let client = this.clients.get(description);
     if (client === undefined) {
-      client = resourceClient(this.options.kubeConfig, description as ResourceDescription<object>);
+      client = resourceClient(
+        this.options.kubeConfig,
+        description as ResourceDescription<object>,
+        this.objectApi,
+      );
       this.clients.set(description, client);
     }
     return client as ResourceClient<T>;
+  }
+
+  /**
+   * The manager's client-node client for any kind, built once from its `kubeConfig` (the one its
+   * `client()`s send through): what the object helpers take (`createOrUpdate`, `finalizer`,
+   * `serverSideApply`, `mergePatch`), so that an operator never builds client-node clients.
+   *
+   * @returns the client
+   */
+  get objectApi(): ObjectApi {
+    this.api ??= ObjectApi.makeApiClient(this.options.kubeConfig);
+    return this.api;
+  }
+
+  /**
+   * An event recorder writing `events.k8s.io/v1` Events through the manager's `kubeConfig`
+   * (controller-runtime's `mgr.GetEventRecorderFor`).
+   *
+   * @param options - the reporting controller and instance, series window, cache size; the
+   *   client is the manager's
+   * @returns the recorder
+   */
+  eventRecorder(options: Omit<EventRecorderOptions, 'client'>): EventRecorder {
+    return eventRecorder({
+      ...options,
+      client: this.options.kubeConfig.makeApiClient(EventsV1Api),
+    });
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { KubernetesObject, KubernetesObjectApi } from '@kubernetes/client-node';
 import { isDeepStrictEqual } from 'node:util';
-import { isNotFound } from './apiStatus.js';
+import { isNotFound } from '../resources/apiStatus.js';
 import { ObjectIdentityChangedError } from './errors.js';
 import { retryOnConflict, type RetryOnConflictOptions } from './retryOnConflict.js';
 

@@ -9,7 +9,7 @@ import {
 } from '@kubernetes/client-node';
 import { hostname } from 'node:os';
 import { asyncScheduler, Subject, type Observable, type SchedulerLike } from 'rxjs';
-import { isNotFound } from './apiStatus.js';
+import { isNotFound } from '../resources/apiStatus.js';
 
 /** One event to record, as client-go's `events.EventRecorder.Eventf` takes it. */
 export interface EventInput {

@@ -1,5 +1,5 @@
 import { asyncScheduler, lastValueFrom, timer, type SchedulerLike } from 'rxjs';
-import { isConflict } from './apiStatus.js';
+import { isConflict } from '../resources/apiStatus.js';
 
 /** How {@link retryOnConflict} waits between attempts (client-go's `wait.Backoff`). */
 export interface ConflictBackoff {

@@ -3,7 +3,7 @@ import {
   type KubernetesObject,
   type KubernetesObjectApi,
 } from '@kubernetes/client-node';
-import { apiStatus } from './apiStatus.js';
+import { apiStatus } from '../resources/apiStatus.js';
 
 /** Options of {@link serverSideApply}. */
 export interface ApplyOptions {

@@ -101,7 +101,7 @@ export interface ControllerOptions<T extends ControllerObject> {
   /**
    * Where the work queue reports its metrics, as client-go's and controller-runtime's
    * `workqueue_*` series labelled with the controller's `name`: the same provider informers
-   * take (`prometheusMetrics()` for Prometheus, `MemoryMetrics` in tests).
+   * take (`prometheusMetrics()` of `@rxkube/controller/prometheus` for Prometheus, `MemoryMetrics` in tests).
    */
   metrics?: MetricsProvider;
   /**

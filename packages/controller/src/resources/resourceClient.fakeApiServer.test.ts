@@ -132,3 +132,20 @@ test('resource() refuses names the API server could not serve, naming the field'
     expect(error).toMatchObject({ field });
   }
 });
+
+test('delete with a uid precondition leaves a newer object of the same name alone', async () => {
+  const configMaps = resourceClient(server.kubeConfig(), resources.configMaps);
+  const first = await configMaps.create({ metadata: { name: 'reused', namespace: 'shop' } });
+  await configMaps.delete('reused', 'shop');
+  const second = await configMaps.create({ metadata: { name: 'reused', namespace: 'shop' } });
+
+  const stale = configMaps.delete('reused', 'shop', {
+    preconditions: { uid: first.metadata?.uid ?? '' },
+  });
+  await expect(stale).rejects.toBeInstanceOf(ResourceRequestError);
+  await expect(stale).rejects.toMatchObject({ conflict: true });
+  expect((await configMaps.get('reused', 'shop')).metadata?.uid).toBe(second.metadata?.uid);
+
+  await configMaps.delete('reused', 'shop', { preconditions: { uid: second.metadata?.uid } });
+  await expect(configMaps.get('reused', 'shop')).rejects.toMatchObject({ notFound: true });
+});

@@ -1,5 +1,6 @@
 import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
 import { KubernetesObjectApi, PatchStrategy } from '@kubernetes/client-node';
+import { apiStatus } from './apiStatus.js';
 import { ResourceRequestError, type ResourceVerb } from './errors.js';
 import type { ResourceDescription } from './resource.js';
 
@@ -33,6 +34,11 @@ export interface ResourceDeleteOptions {
   propagationPolicy?: 'Foreground' | 'Background' | 'Orphan';
   /** Seconds before the object is deleted; 0 deletes at once. */
   gracePeriodSeconds?: number;
+  /**
+   * Delete only the object with this uid (and resourceVersion, if given): a name reused by a
+   * newer object, or an object changed since it was read, is left alone (409 Conflict).
+   */
+  preconditions?: { uid?: string; resourceVersion?: string };
 }
 
 /**
@@ -94,11 +100,6 @@ const patchStrategies: Record<ResourcePatchType, PatchStrategy> = {
   apply: PatchStrategy.ServerSideApply,
 };
 
-interface ApiFailure {
-  readonly code?: unknown;
-  readonly body?: unknown;
-}
-
 /**
  * A typed JSON client for the kind a {@link ResourceDescription} names, on client-node's
  * `KubernetesObjectApi` (the kubeconfig's credentials, TLS and proxies; the kind's path from
@@ -108,6 +109,8 @@ interface ApiFailure {
  * @typeParam T - the objects' type
  * @param kubeConfig - the cluster and credentials
  * @param description - the kind
+ * @param api - the client-node client to send through; default: a new one for `kubeConfig`
+ *   (a manager passes its {@link Manager.objectApi}, so that every client shares one)
  * @returns the client
  * @example
  * ```ts
@@ -119,8 +122,8 @@ interface ApiFailure {
 export function resourceClient<T extends object>(
   kubeConfig: KubeConfig,
   description: ResourceDescription<T>,
+  api: KubernetesObjectApi = KubernetesObjectApi.makeApiClient(kubeConfig),
 ): ResourceClient<T> {
-  const api = KubernetesObjectApi.makeApiClient(kubeConfig);
   const { apiVersion, kind, plural, group } = description;
   const kindName = group === '' ? plural : `${plural}.${group}`;
 
@@ -152,9 +155,8 @@ export function resourceClient<T extends object>(
     try {
       return await request(object);
     } catch (error) {
-      const { code, body } = error as ApiFailure;
-      const status = typeof code === 'number' ? code : undefined;
-      throw new ResourceRequestError(verb, target(object), status, reasonOf(body), error);
+      const { code, reason } = apiStatus(error);
+      throw new ResourceRequestError(verb, target(object), code, reason, error);
     }
   };
 
@@ -197,21 +199,10 @@ export function resourceClient<T extends object>(
           options.gracePeriodSeconds,
           undefined,
           options.propagationPolicy,
+          options.preconditions === undefined
+            ? undefined
+            : { preconditions: options.preconditions },
         );
       }),
   };
-}
-
-/** @returns the `reason` of a `Status` body (parsed or JSON text), if it has one */
-function reasonOf(body: unknown): string | undefined {
-  let status = body;
-  if (typeof body === 'string') {
-    try {
-      status = JSON.parse(body);
-    } catch {
-      return undefined;
-    }
-  }
-  const reason = (status as { reason?: unknown } | null | undefined)?.reason;
-  return typeof reason === 'string' && reason !== '' ? reason : undefined;
 }

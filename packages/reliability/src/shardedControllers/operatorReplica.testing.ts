@@ -62,4 +62,4 @@ process.on('message', (command: ReplicaCommand) => {
   }
 });
 shards.start();
-operator.start();
+void operator.start();

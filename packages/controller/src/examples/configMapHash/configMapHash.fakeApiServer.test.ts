@@ -1,15 +1,18 @@
 import { jest } from '@jest/globals';
+import type { EventsV1Event, V1ConfigMap } from '@kubernetes/client-node';
 import { eventually } from '@rxkube/devkit';
 import { FakeApiServer, seededRandom } from '@rxkube/testing';
-import { silentLogger } from '@rxkube/informer';
+import type { EventPublishError } from '../../objects/eventRecorder.js';
 import type { ReconcileOutcome } from '../../reconcile/reconcileOutcome.js';
 import {
   actualState,
+  churn,
   configMap,
   converged,
   deploymentRef,
   expectedState,
   namespace,
+  quietInformers,
   ref,
   setData,
 } from './cluster.testing.js';
@@ -18,22 +21,23 @@ import { hashAnnotation } from './desiredDeployment.js';
 
 // Real HTTP against the fake API server. Assertions are about the end state the ConfigMaps
 // imply, never about how long it took; the timeouts are safety nets.
-jest.setTimeout(60_000);
+jest.setTimeout(90_000);
 
 let server: FakeApiServer;
 let operator: ConfigMapHashOperator;
 let outcomes: ReconcileOutcome[];
-
-const fastInformers = {
-  // The tests inject faults and check recovery; the console would only repeat them.
-  informerOptions: { reflector: { backoff: { initialMs: 10, maxMs: 200 } }, logger: silentLogger },
-};
+let publishErrors: EventPublishError[];
 
 beforeEach(async () => {
   server = await FakeApiServer.start({ bookmarkIntervalMs: 200, seed: 1 });
-  operator = configMapHashOperator(server.kubeConfig(), { namespace, ...fastInformers });
+  operator = configMapHashOperator(server.kubeConfig(), {
+    namespace,
+    informerOptions: quietInformers,
+  });
   outcomes = [];
   operator.controller.outcomes$.subscribe((outcome) => outcomes.push(outcome));
+  publishErrors = [];
+  operator.events.errors$.subscribe((error) => publishErrors.push(error));
 });
 
 afterEach(async () => {
@@ -45,7 +49,7 @@ afterEach(async () => {
 test('keeps a hashed, owned Deployment per labelled ConfigMap, and removes it when the ConfigMap goes', async () => {
   server.create(configMap('web', { 'index.html': '<h1>hi</h1>' }));
   server.create(configMap('plain', { a: '1' }, false));
-  operator.start();
+  await operator.start();
   await converged(server);
   const web = actualState(server)['web'];
   expect(web?.owner).toBe(server.get(ref('web'))?.metadata.uid);
@@ -85,7 +89,7 @@ test('a Deployment in the way that the operator does not manage is left alone', 
     spec: { selector: { matchLabels: { app: 'x' } }, template: { spec: { containers: [] } } },
   });
   server.create(configMap('taken', { a: '1' }));
-  operator.start();
+  await operator.start();
   await eventually(() => outcomes.some((o) => o.result === 'terminalError'), 'a terminal error');
   expect(outcomes.find((o) => o.result === 'terminalError')?.request.key).toBe(
     `${namespace}/taken`,
@@ -94,42 +98,9 @@ test('a Deployment in the way that the operator does not manage is left alone', 
 });
 
 test('converges on what the ConfigMaps imply through dropped watches, 500s, compactions and tampering', async () => {
-  const random = seededRandom(42);
-  const names = Array.from({ length: 10 }, (_, i) => `app-${i}`);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   server.faults.randomWatchFaults({ probability: 0.05 });
-  operator.start();
-
-  for (let step = 0; step < 300; step += 1) {
-    const name = pick(names);
-    const existing = server.get(ref(name));
-    const roll = random();
-    if (existing === undefined) server.create(configMap(name, { v: String(step) }, roll < 0.8));
-    else if (roll < 0.5) setData(server, name, { v: String(step) });
-    else if (roll < 0.65)
-      server.patch(ref(name), (cm) => {
-        const labelled = cm.metadata.labels?.['example.rxkube.io/deploy'] === 'true';
-        cm.metadata.labels = labelled ? {} : { 'example.rxkube.io/deploy': 'true' };
-      });
-    else if (roll < 0.8) server.delete(ref(name));
-    else if (server.get(deploymentRef(name)) !== undefined) {
-      // Someone else edits or deletes a managed Deployment.
-      if (roll < 0.9) server.patch(deploymentRef(name), (d) => void (d.metadata.annotations = {}));
-      else server.delete(deploymentRef(name));
-    }
-
-    if (step % 30 === 10)
-      server.faults.failRequests({ code: 500, resource: 'deployments', times: 5 });
-    if (step % 50 === 20)
-      server.faults.failRequests({ code: 500, resource: 'configmaps', verb: 'list', times: 2 });
-    if (step % 60 === 30) {
-      // Forget history and end the watches: they resume from versions that are gone (410).
-      server.compact();
-      server.closeWatches();
-    }
-    if (step % 100 === 50) server.dropConnections();
-    if (step % 5 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  await operator.start();
+  await churn(server, seededRandom(42), 300);
 
   await converged(server);
   // The faults did happen, and the operator went through errors to get here.
@@ -161,6 +132,109 @@ test('converges on what the ConfigMaps imply through dropped watches, 500s, comp
     // Done, or a create found the Deployment there (409) while the cache was still behind.
     [expect.stringMatching(/^(success|requeue)$/), 3],
   ]);
+});
+
+const events = () =>
+  server.list('events.k8s.io/v1', 'Event', namespace) as unknown as EventsV1Event[];
+const eventsAbout = (uid: string | undefined, reason: string) =>
+  events().filter((e) => e.regarding?.uid === uid && e.reason === reason);
+
+test('converges through watch faults, 500s, compactions and dropped connections, recording changes and failures as Events', async () => {
+  server.faults.randomWatchFaults({ probability: 0.05 });
+  await operator.start();
+  await churn(server, seededRandom(7), 200);
+  await converged(server, 60_000);
+  expect(server.faults.count('errorResponse')).toBeGreaterThan(0);
+  expect(server.faults.count('compaction')).toBeGreaterThan(0);
+  server.faults.randomWatchFaults(undefined);
+
+  // A change the operator saw through can be missing its Event (a write whose answer was
+  // lost is found done when retried); a change after the storm is recorded, a failure too.
+  const names = Object.keys(expectedState(server));
+  expect(names.length).toBeGreaterThan(0);
+  server.faults.failRequests({ code: 500, verb: 'write', resource: 'deployments', times: 1 });
+  for (const name of names) setData(server, name, { v: 'final' });
+  await converged(server);
+  for (const name of names) {
+    const uid = server.get(ref(name))?.metadata.uid;
+    await eventually(
+      () => eventsAbout(uid, 'DeploymentUpdated').length > 0,
+      `the DeploymentUpdated event of ${name}`,
+    );
+  }
+  await eventually(
+    () => events().some((e) => e.type === 'Warning' && e.reason === 'ReconcileFailed'),
+    'the Warning of the failed write',
+  );
+  // No finalizer of this operator holds anything: every deleted object is gone, none pending.
+  const pending = [
+    ...server.list('v1', 'ConfigMap', namespace),
+    ...server.list('apps/v1', 'Deployment', namespace),
+  ].filter((o) => o.metadata.deletionTimestamp !== undefined);
+  expect(pending).toEqual([]);
+});
+
+test('an update losing a race to another writer (409) is read again and retried, keeping the other writer’s change', async () => {
+  server.create(configMap('web', { v: '1' }));
+  await operator.start();
+  await converged(server);
+  const uid = server.get(ref('web'))?.metadata.uid;
+
+  // Hold the operator's next Deployment write until another writer has changed the Deployment:
+  // the held update carries a resourceVersion that is no longer current.
+  server.faults.delayRequests({ ms: 3_000, verb: 'write', resource: 'deployments' });
+  setData(server, 'web', { v: '2' });
+  await eventually(() => server.faults.count('delayResponse') === 1, 'the held write');
+  server.patch(deploymentRef('web'), (d) => {
+    d.metadata.labels = { ...d.metadata.labels, team: 'checkout' };
+  });
+
+  await converged(server);
+  const deployment = server.get(deploymentRef('web'));
+  expect(deployment?.metadata.labels?.['team']).toBe('checkout');
+  const puts = server
+    .requests()
+    .filter((r) => r.method === 'PUT' && r.path.endsWith('/deployments/web'));
+  expect(puts.length).toBeGreaterThanOrEqual(2);
+  await eventually(() => eventsAbout(uid, 'DeploymentUpdated').length > 0, 'the update event');
+});
+
+test('an Event that cannot be written is reported, and the reconcile goes on', async () => {
+  await operator.start();
+  server.faults.failRequests({ code: 500, resource: 'events', times: 1 });
+  server.create(configMap('api', { v: '1' }));
+  await converged(server);
+  await eventually(() => publishErrors.length === 1, 'the publish error');
+  expect(publishErrors[0]?.event.reason).toBe('DeploymentCreated');
+  expect(actualState(server)['api']).toBeDefined();
+});
+
+test('the owner reference lets the garbage collector delete a Deployment whose ConfigMap went while the operator was down', async () => {
+  server.create(configMap('web', { v: '1' }));
+  server.create(configMap('api', { v: '1' }));
+  await operator.start();
+  await converged(server);
+  await operator.stop();
+
+  server.delete(ref('web'));
+  await eventually(() => server.get(deploymentRef('web')) === undefined, 'the collection');
+  expect(Object.keys(actualState(server))).toEqual(['api']);
+  const owner = (server.get(ref('api')) as V1ConfigMap).metadata?.uid;
+  expect(actualState(server)['api']?.owner).toBe(owner);
+});
+
+test('a ConfigMap that loses its label loses its Deployment, and the operator says so', async () => {
+  server.create(configMap('web', { v: '1' }));
+  await operator.start();
+  await converged(server);
+  const deploymentUid = server.get(deploymentRef('web'))?.metadata.uid;
+  server.patch(ref('web'), (cm) => void (cm.metadata.labels = {}));
+  await converged(server);
+  expect(server.get(deploymentRef('web'))).toBeUndefined();
+  await eventually(
+    () => eventsAbout(deploymentUid, 'ConfigMapGone').length === 1,
+    'the deletion event',
+  );
 });
 
 /**

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { FakeApiServer } from '@rxkube/testing';
-import { LeaderElector } from '../../leaderelection/leaderElector.js';
+import type { LeaderElector } from '../../leaderelection/leaderElector.js';
 import type { ReconcileOutcome } from '../../reconcile/reconcileOutcome.js';
 import { eventually } from '@rxkube/devkit';
 import { configMap, converged, namespace, ref, setData } from './cluster.testing.js';
@@ -24,15 +24,16 @@ function replica(identity: string): Replica {
   const operator = configMapHashOperator(server.kubeConfig(), {
     namespace,
     informerOptions: { reflector: { backoff: { initialMs: 10, maxMs: 200 } } },
+    leaderElection: {
+      lock: { namespace: 'operators', name: 'configmap-hash' },
+      identity,
+      leaseDuration: 2_000,
+      renewDeadline: 1_500,
+      retryPeriod: 200,
+      releaseOnCancel: false, // a crash does not release the Lease: the other must wait for expiry
+    },
   });
-  const elector = new LeaderElector(server.kubeConfig(), {
-    lock: { namespace: 'operators', name: 'configmap-hash' },
-    identity,
-    leaseDuration: 2_000,
-    renewDeadline: 1_500,
-    retryPeriod: 200,
-    releaseOnCancel: false, // a crash does not release the Lease: the other must wait for expiry
-  });
+  const elector = operator.manager.elector!;
   const outcomes: ReconcileOutcome[] = [];
   operator.controller.outcomes$.subscribe((outcome) => outcomes.push(outcome));
   const r = { identity, operator, elector, outcomes };
@@ -46,21 +47,15 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  for (const r of replicas) {
-    await r.operator.stop();
-    await r.elector.stop();
-  }
+  for (const r of replicas) await r.operator.stop();
   await server.stop();
 });
 
 test('only the leader reconciles; after it crashes the other takes over and finishes the work', async () => {
   const a = replica('a');
   const b = replica('b');
-  for (const r of [a, b]) {
-    // Both replicas keep their caches warm; only the leader's controller runs.
-    r.operator.start({ leadership: r.elector });
-    r.elector.start();
-  }
+  // Both replicas keep their caches warm; only the leader's controller runs.
+  await Promise.all([a.operator.start(), b.operator.start()]);
   await eventually(() => a.elector.isLeader || b.elector.isLeader, 'a leader');
   const [leader, follower] = a.elector.isLeader ? [a, b] : [b, a];
 
@@ -72,7 +67,6 @@ test('only the leader reconciles; after it crashes the other takes over and fini
 
   // The leader dies without a word: its work stops, the Lease stays held until it expires.
   await leader.operator.stop();
-  await leader.elector.stop();
   const reconciledByLeader = leader.outcomes.length;
   setData(server, 'one', { v: '2' });
   server.delete(ref('two'));

@@ -1,24 +1,21 @@
-import {
-  AppsV1Api,
-  type KubeConfig,
-  type V1ConfigMap,
-  type V1Deployment,
-} from '@kubernetes/client-node';
-import { SharedIndexInformer, type SharedIndexInformerOptions } from '@rxkube/informer';
-import { listerWatcher } from '@rxkube/informer/node';
-import type { Subscription } from 'rxjs';
-import type { LeadershipSource } from '../../leaderelection/whileLeader.js';
-import type { Reconcile } from '../../reconcile/controllerOptions.js';
-import type { ShardCoordinator } from '../../sharding/shardCoordinator.js';
+import type { V1ConfigMap, V1Deployment } from '@kubernetes/client-node';
+import type { KubeConfig } from '@kubernetes/client-node';
+import type { SharedIndexInformer } from '@rxkube/informer';
+import { manager, type Manager } from '../../manager/manager.js';
+import type { ManagerLeaderElectionOptions, ManagerOptions } from '../../manager/managerOptions.js';
+import type { EventRecorder } from '../../objects/eventRecorder.js';
 import {
   annotationsChanged,
   generationChanged,
   labelsChanged,
 } from '../../reconcile/changePredicates.js';
+import type { Reconcile } from '../../reconcile/controllerOptions.js';
 import { or } from '../../reconcile/predicate.js';
-import { controller, type ReconcileController } from '../../reconcile/reconcileController.js';
-import { deployLabel } from './desiredDeployment.js';
-import { reconcileConfigMap, type DeploymentWriter } from './reconcileConfigMap.js';
+import type { ReconcileController } from '../../reconcile/reconcileController.js';
+import { resources } from '../../resources/commonResources.js';
+import type { ShardCoordinator } from '../../sharding/shardCoordinator.js';
+import { deployLabel, managerName } from './desiredDeployment.js';
+import { reconcileConfigMap } from './reconcileConfigMap.js';
 
 /** How to run the example operator. */
 export interface ConfigMapHashOperatorOptions {
@@ -31,9 +28,9 @@ export interface ConfigMapHashOperatorOptions {
   /** Reconcile every ConfigMap this often (ms), to repair drift nobody announced. Default 10 min. */
   resyncPeriod?: number;
   /** Options for both informers (reflector backoff, scheduler, logger…). */
-  informerOptions?: SharedIndexInformerOptions<object>;
-  /** The Deployments client. Default: `AppsV1Api` from the KubeConfig. */
-  apps?: DeploymentWriter;
+  informerOptions?: ManagerOptions['informer'];
+  /** Reconcile only while this replica holds the Lease (the manager's leader election). */
+  leaderElection?: ManagerLeaderElectionOptions;
   /**
    * Work on this replica's shard only: the ConfigMaps informer follows the coordinator's
    * ranges and the controller keeps to them (Deployments count by their owner ConfigMap).
@@ -43,17 +40,21 @@ export interface ConfigMapHashOperatorOptions {
   decorate?: (reconcile: Reconcile<V1ConfigMap>) => Reconcile<V1ConfigMap>;
 }
 
-/** The example operator, assembled. */
+/** The example operator, assembled on a manager. */
 export interface ConfigMapHashOperator {
+  /** The manager: informers, controller, leader election, started and stopped together. */
+  readonly manager: Manager;
   /** The controller. */
   readonly controller: ReconcileController<V1ConfigMap>;
   /** The labelled ConfigMaps. */
   readonly configMaps: SharedIndexInformer<V1ConfigMap>;
   /** The Deployments (all of them in scope, to notice one in the way). */
   readonly deployments: SharedIndexInformer<V1Deployment>;
-  /** Starts the informers and the controller, gated on leadership if given. */
-  start(options?: { leadership?: LeadershipSource }): void;
-  /** Stops the controller gracefully, then the informers. */
+  /** Where the reconciles record their Events. */
+  readonly events: EventRecorder;
+  /** Starts the manager; resolved once the caches have synced and the controller runs. */
+  start(): Promise<void>;
+  /** Stops the manager: the controller drains, then the elector and the informers stop. */
   stop(): Promise<void>;
 }
 
@@ -63,7 +64,8 @@ export interface ConfigMapHashOperator {
  * removes it when the ConfigMap goes away or loses the label.
  *
  * @param kubeConfig - where the cluster is
- * @param options - namespace, image, concurrency, resync, informer options
+ * @param options - namespace, image, concurrency, resync, informer options, leader election,
+ *   shards
  * @returns the operator, not started
  */
 export function configMapHashOperator(
@@ -71,26 +73,22 @@ export function configMapHashOperator(
   options: ConfigMapHashOperatorOptions = {},
 ): ConfigMapHashOperator {
   const { namespace, informerOptions = {}, shards, decorate = (reconcile) => reconcile } = options;
-  const configMaps = new SharedIndexInformer<V1ConfigMap>(
-    listerWatcher<V1ConfigMap>(
-      kubeConfig,
-      { version: 'v1', plural: 'configmaps' },
-      { namespace, labelSelector: `${deployLabel}=true` },
-    ),
-    shards === undefined ? informerOptions : { ...informerOptions, shard: shards.shard$ },
-  );
-  const deployments = new SharedIndexInformer<V1Deployment>(
-    listerWatcher<V1Deployment>(
-      kubeConfig,
-      { group: 'apps', version: 'v1', plural: 'deployments' },
-      { namespace },
-    ),
-    informerOptions,
-  );
-  const ctrl = controller<V1ConfigMap>({
-    name: 'configmap-hash',
+  const mgr = manager({
+    kubeConfig,
+    namespace,
+    informer: informerOptions,
+    leaderElection: options.leaderElection,
+  });
+  const configMaps = mgr.informer(resources.configMaps, {
+    labelSelector: `${deployLabel}=true`,
+    ...(shards === undefined ? {} : { shard: shards.shard$ }),
+  });
+  const deployments = mgr.informer(resources.deployments);
+  const events = mgr.eventRecorder({ reportingController: `example.rxkube.io/${managerName}` });
+  const controller = mgr.controller<V1ConfigMap>({
+    name: managerName,
     for: configMaps,
-    kind: { apiVersion: 'v1', kind: 'ConfigMap' },
+    kind: resources.configMaps,
     owns: [
       {
         informer: deployments,
@@ -105,28 +103,21 @@ export function configMapHashOperator(
     shards,
     reconcile: decorate(
       reconcileConfigMap({
-        apps: options.apps ?? kubeConfig.makeApiClient(AppsV1Api),
-        deployments: deployments.getIndexer(),
+        objectApi: mgr.objectApi,
+        deployments: mgr.client(resources.deployments),
+        cache: deployments.getIndexer(),
+        events,
         image: options.image ?? 'nginx:1.27',
       }),
     ),
   });
-
-  let running: Subscription | undefined;
   return {
-    controller: ctrl,
+    manager: mgr,
+    controller,
     configMaps,
     deployments,
-    start: (startOptions = {}) => {
-      configMaps.start();
-      deployments.start();
-      running = ctrl.start(startOptions);
-    },
-    stop: async () => {
-      await ctrl.stop();
-      running?.unsubscribe();
-      configMaps.stop();
-      deployments.stop();
-    },
+    events,
+    start: () => mgr.start(),
+    stop: () => mgr.stop(),
   };
 }

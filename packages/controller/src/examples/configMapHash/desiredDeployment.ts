@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { V1ConfigMap, V1Deployment } from '@kubernetes/client-node';
+import { setControllerReference } from '../../objects/setControllerReference.js';
 
 /** The label that asks for a Deployment: ConfigMaps with `example.rxkube.io/deploy=true`. */
 export const deployLabel = 'example.rxkube.io/deploy';
@@ -26,79 +27,51 @@ export function configHash(configMap: V1ConfigMap): string {
 }
 
 /**
- * The Deployment a ConfigMap asks for: same namespace and name, controlled by the ConfigMap
- * (so that the controller hears of changes to it, and Kubernetes' garbage collector deletes it
- * with the ConfigMap), with the content hash on its pod template, so that a change of content
- * rolls the pods.
+ * Makes a Deployment what a ConfigMap asks for: labelled as managed, with the content hash on
+ * it and on its pod template (so that a change of content rolls the pods), controlled by the
+ * ConfigMap (so that the controller hears of changes to it, and Kubernetes' garbage collector
+ * deletes it with the ConfigMap). A new Deployment gets its whole spec; an existing one keeps
+ * what the API server defaulted or others set, and only what this operator owns is reset.
  *
  * @param configMap - a ConfigMap from the cache (with name, namespace and uid)
- * @param image - the container image
- * @returns the desired Deployment
+ * @param deployment - the Deployment as read (or, when there is none, its name and namespace
+ *   only), changed in place
+ * @param image - the container image of a new Deployment
+ * @throws AlreadyOwnedError when another object controls the Deployment
  */
-export function desiredDeployment(configMap: V1ConfigMap, image: string): V1Deployment {
+export function makeDesired(configMap: V1ConfigMap, deployment: V1Deployment, image: string): void {
   const name = configMap.metadata?.name ?? '';
   const hash = configHash(configMap);
   const podLabels = { app: name };
-  return {
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata: {
-      name,
-      namespace: configMap.metadata?.namespace ?? '',
-      labels: { [managedByLabel]: managerName, ...podLabels },
-      annotations: { [hashAnnotation]: hash },
-      ownerReferences: [
-        {
-          apiVersion: 'v1',
-          kind: 'ConfigMap',
-          name,
-          uid: configMap.metadata?.uid ?? '',
-          controller: true,
-          blockOwnerDeletion: true,
-        },
-      ],
-    },
-    spec: {
-      replicas: 1,
-      selector: { matchLabels: podLabels },
-      template: {
-        metadata: { labels: podLabels, annotations: { [hashAnnotation]: hash } },
-        spec: {
-          containers: [
-            {
-              name: 'app',
-              image,
-              volumeMounts: [{ name: 'config', mountPath: '/etc/config', readOnly: true }],
-            },
-          ],
-          volumes: [{ name: 'config', configMap: { name } }],
-        },
+  const metadata = (deployment.metadata ??= {});
+  metadata.labels = { ...metadata.labels, [managedByLabel]: managerName, ...podLabels };
+  metadata.annotations = { ...metadata.annotations, [hashAnnotation]: hash };
+  deployment.spec ??= {
+    replicas: 1,
+    selector: { matchLabels: podLabels },
+    template: {
+      spec: {
+        containers: [
+          {
+            name: 'app',
+            image,
+            volumeMounts: [{ name: 'config', mountPath: '/etc/config', readOnly: true }],
+          },
+        ],
+        volumes: [{ name: 'config', configMap: { name } }],
       },
     },
   };
+  const template = (deployment.spec.template.metadata ??= {});
+  template.labels = { ...template.labels, ...podLabels };
+  template.annotations = { ...template.annotations, [hashAnnotation]: hash };
+  setControllerReference(configMap, deployment, { apiVersion: 'v1', kind: 'ConfigMap' });
 }
 
 /**
- * @param deployment - a Deployment from the cache
+ * @param deployment - a Deployment from the cache or the server
  * @returns whether this operator manages it
  */
 export function isManaged(deployment: V1Deployment): boolean {
   return deployment.metadata?.labels?.[managedByLabel] === managerName;
-}
-
-/**
- * @param existing - the Deployment in the cache
- * @param desired - what {@link desiredDeployment} asks for
- * @returns whether `existing` already carries what matters: the hash (on the Deployment and
- *   its pods) and the controller reference to the current ConfigMap
- */
-export function isUpToDate(existing: V1Deployment, desired: V1Deployment): boolean {
-  const hash = desired.metadata?.annotations?.[hashAnnotation];
-  const owner = (d: V1Deployment) =>
-    d.metadata?.ownerReferences?.find((ref) => ref.controller === true)?.uid;
-  return (
-    existing.metadata?.annotations?.[hashAnnotation] === hash &&
-    existing.spec?.template.metadata?.annotations?.[hashAnnotation] === hash &&
-    owner(existing) === owner(desired)
-  );
 }
