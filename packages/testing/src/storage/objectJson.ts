@@ -34,13 +34,13 @@ export function objectJsonParts(obj: KubeObject, withoutTypeMeta = false): strin
     if (withoutTypeMeta && (key === 'kind' || key === 'apiVersion')) continue;
     const value = obj[key];
     if (isSplit(value)) {
-      parts.push(`${first ? '{' : ','}${JSON.stringify(key)}:`);
+      parts.push(keyText(key, first));
       pushRecordParts(value, keep, parts);
     } else {
       const text = memberJson(value, keep);
       // JSON leaves out members it cannot represent (undefined, functions).
       if (text === undefined) continue;
-      parts.push(`${first ? '{' : ','}${JSON.stringify(key)}:`, text);
+      parts.push(keyText(key, first), text);
     }
     first = false;
   }
@@ -155,6 +155,24 @@ export function copyOfStored<T extends KubeObject = KubeObject>(obj: KubeObject)
   return copyJsonData(obj) as T;
 }
 
+// The text that opens a member, `{"key":` or `,"key":`. The same few keys (`metadata`, `name`,
+// `labels`, `status`…) open members of every object, so their texts are kept rather than built
+// and escaped anew for every serialisation; the cache is bounded as keys can be anything.
+const keyTexts = new Map<string, string>();
+const firstKeyTexts = new Map<string, string>();
+const KEY_TEXTS_LIMIT = 4096;
+
+function keyText(key: string, first: boolean): string {
+  const texts = first ? firstKeyTexts : keyTexts;
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = `${first ? '{' : ','}${JSON.stringify(key)}:`;
+    if (texts.size >= KEY_TEXTS_LIMIT) texts.clear();
+    texts.set(key, text);
+  }
+  return text;
+}
+
 // Whether a top-level member's text is joined from the texts of its members rather than kept
 // whole: a plain record with at least one object-valued member.
 function isSplit(value: unknown): value is Record<string, unknown> {
@@ -172,7 +190,7 @@ function pushRecordParts(record: Record<string, unknown>, keep: boolean, parts: 
   for (const key of Object.keys(record)) {
     const text = memberJson(record[key], keep);
     if (text === undefined) continue;
-    parts.push(`${first ? '{' : ','}${JSON.stringify(key)}:`, text);
+    parts.push(keyText(key, first), text);
     first = false;
   }
   parts.push(first ? '{}' : '}');

@@ -13,6 +13,7 @@ import {
 } from './managedFields.js';
 import { forgetObjectJson, rememberObjectJson } from './objectJson.js';
 import {
+  equalButResourceVersion,
   objectKey,
   stampCreated,
   stampUpdated,
@@ -253,8 +254,7 @@ export class ObjectStore {
     }
     // Before the no-op check, so that what the hook completes counts as unchanged.
     const candidate = this.hooks.get(resourceId(def))?.admit(stamped, previous) ?? stamped;
-    const unchanged = withResourceVersion(candidate, previous.metadata.resourceVersion);
-    if (deepEqual(unchanged, previous)) return previous;
+    if (equalButResourceVersion(candidate, previous)) return previous;
     if (this.recordsManagedFields && managedFields === undefined) {
       candidate.metadata.managedFields = managedFieldsOfUpdate(
         previous,
