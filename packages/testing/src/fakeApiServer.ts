@@ -11,27 +11,17 @@ import type { ClusterAccess } from './auth/kubeConfig.js';
 import { buildKubeConfig, buildKubeConfigYaml } from './auth/kubeConfig.js';
 import { generateTlsMaterial } from './auth/tls.js';
 import { FaultInjector } from './faults/faultInjector.js';
-import { seededRandom } from './faults/random.js';
 import { handleRequest } from './http/requestHandler.js';
 import { closeListener, listenTracked, restartListener } from './http/listener.js';
-import { RequestLog, type RecordedRequest } from './http/requestLog.js';
+import type { RecordedRequest } from './http/requestLog.js';
 import type { ObjectRef } from './objectRef.js';
+import type { ServerContext } from './serverContext.js';
+import { createServerContext } from './serverContext.js';
 import type { FakeApiServerOptions, ResolvedOptions } from './options.js';
 import { resolveOptions } from './options.js';
 import type { CustomResourceSpec, ResourceDefinition } from './registry/resourceDefinition.js';
-import { ResourceRegistry } from './registry/resourceRegistry.js';
-import { customResourceDefinitionHook } from './registry/customResourceDefinitionHook.js';
-import { secretHook } from './registry/secretHook.js';
-import { GarbageCollector } from './controllers/garbageCollector.js';
-import {
-  apiExtensionsGroup,
-  customResourceDefinitionKind,
-} from './registry/customResourceDefinitionSpec.js';
-import type { ServerContext } from './serverContext.js';
 import type { DeleteOptions } from './storage/deletion.js';
 import { copyOfStored } from './storage/objectJson.js';
-import { ObjectStore } from './storage/objectStore.js';
-import type { WatchStream } from './watch/watchStream.js';
 
 /**
  * An in-process fake Kubernetes API server on a real HTTP(S) port. It serves list, get, watch,
@@ -55,34 +45,8 @@ export class FakeApiServer {
     private readonly server: Server,
     private readonly caPem: string | undefined,
   ) {
-    const random = seededRandom(options.seed);
     this.faults = new FaultInjector(options.seed);
-    this.ctx = {
-      options,
-      store: new ObjectStore({
-        historyLimit: options.historyLimit,
-        initialResourceVersion: options.initialResourceVersion,
-        random,
-        now: options.now,
-        resourceVersions: options.resourceVersions,
-        managedFields: options.managedFields,
-      }),
-      registry: new ResourceRegistry(),
-      faults: this.faults,
-      requests: new RequestLog(options.requestLogLimit),
-      watches: new Set<WatchStream>(),
-      shutdown: this.abort.signal,
-      random,
-    };
-    const crds = this.ctx.registry.lookupKind(
-      `${apiExtensionsGroup}/v1`,
-      customResourceDefinitionKind,
-    );
-    if (crds !== undefined)
-      this.ctx.store.setWriteHook(crds, customResourceDefinitionHook(this.ctx));
-    const secrets = this.ctx.registry.lookupKind('v1', 'Secret');
-    if (secrets !== undefined) this.ctx.store.setWriteHook(secrets, secretHook());
-    new GarbageCollector(this.ctx.store, this.ctx.registry).start();
+    this.ctx = createServerContext(options, this.faults, this.abort.signal);
     this.auth = new Authenticator(options.token, options.user, options.forbiddenNamespaces);
   }
 

@@ -1,4 +1,4 @@
-import type { Snapshot } from '../storage/objectStore.js';
+import type { Snapshot } from '../storage/listSnapshots.js';
 
 // Stored objects and snapshots are never mutated, so a list body is a function of its snapshot
 // and the request's page and filter: the same list asked again at an unchanged state (several

@@ -10,7 +10,7 @@ import {
   objectJsonParts,
   partialObjectMetadataJsonParts,
 } from '../storage/objectJson.js';
-import type { Snapshot } from '../storage/objectStore.js';
+import type { Snapshot } from '../storage/listSnapshots.js';
 import { waitForRevision } from '../storage/waitForRevision.js';
 import { decodeContinue, encodeContinue } from './continueToken.js';
 import { listBody } from './listBodyCache.js';

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import type { KubeObject } from '../api/types.js';
 import {
   encodeJsonParts,
@@ -37,4 +38,56 @@ test('a new version reuses the texts of shared members and shows its own changes
 test('parts are encoded as the UTF-8 of their concatenation', () => {
   const parts = objectJsonParts(pod('Running'));
   expect(encodeJsonParts(parts).equals(Buffer.from(parts.join(''), 'utf8'))).toBe(true);
+});
+
+test('a new version serialises only the members it replaced, not the ones it shares', () => {
+  const containerStatuses = Array.from({ length: 20 }, (_, i) => ({
+    name: `container-${i}`,
+    ready: true,
+    restartCount: i,
+    image: `registry.example/app:${i}`,
+  }));
+  const labels = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`label-${i}`, 'x']));
+  const first: KubeObject = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'a', resourceVersion: '1', labels },
+    status: { phase: 'Running', containerStatuses },
+  };
+  rememberObjectJson(first);
+  objectJson(first);
+  // What an update of the phase stores: new metadata and status sharing their other members.
+  const second: KubeObject = {
+    ...first,
+    metadata: { ...first.metadata, resourceVersion: '2' },
+    status: { phase: 'Pending', containerStatuses },
+  };
+  rememberObjectJson(second);
+  forgetObjectJson(first, second);
+  const stringify = JSON.stringify;
+  let serialised = 0;
+  const spy = jest.spyOn(JSON, 'stringify').mockImplementation((...args) => {
+    const text = stringify(...args) as string | undefined;
+    serialised += text?.length ?? 0;
+    return text as string;
+  });
+  let text: string;
+  try {
+    text = objectJson(second);
+  } finally {
+    spy.mockRestore();
+  }
+  expect(text).toBe(JSON.stringify(second));
+  // Far less than either shared member's text: only keys, the phase and the resourceVersion.
+  expect(serialised).toBeLessThan(JSON.stringify(labels).length);
+  expect(serialised).toBeLessThan(JSON.stringify(containerStatuses).length);
+});
+
+test('many parts, several chunks of them, are encoded as the UTF-8 of their concatenation', () => {
+  const parts = Array.from(
+    { length: 5_000 },
+    (_, i) => `{"n":${i},"s":"é ✓ ${'x'.repeat(i % 50)}"}`,
+  );
+  expect(encodeJsonParts(parts).equals(Buffer.from(parts.join(''), 'utf8'))).toBe(true);
+  expect(encodeJsonParts([]).length).toBe(0);
 });

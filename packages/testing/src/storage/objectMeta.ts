@@ -3,6 +3,7 @@ import { invalid } from '../api/status.js';
 import type { KubeObject } from '../api/types.js';
 import type { ResourceDefinition } from '../registry/resourceDefinition.js';
 import { apiVersionOf } from '../registry/resourceDefinition.js';
+import { deepEqual } from './deepEqual.js';
 
 const subdomain = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const generatedSuffixAlphabet = 'bcdfghjklmnpqrstvwxz2456789';
@@ -164,4 +165,38 @@ export function withResourceVersion(
   resourceVersion: string | undefined,
 ): KubeObject {
   return { ...obj, metadata: { ...obj.metadata, resourceVersion } };
+}
+
+/**
+ * Whether two objects hold the same data but for `metadata.resourceVersion`: whether an update
+ * to `next` would change nothing of `previous`. The same as comparing `previous` with
+ * `withResourceVersion(next, previous.metadata.resourceVersion)`, without copying.
+ *
+ * @param next - the object an update would store.
+ * @param previous - the stored object.
+ * @returns whether they are equal apart from their resourceVersions.
+ */
+export function equalButResourceVersion(next: KubeObject, previous: KubeObject): boolean {
+  const a = next as Record<string, unknown>;
+  const b = previous as Record<string, unknown>;
+  if (!sameMembers(a, b, (key) => key === 'metadata')) return false;
+  const metaA = next.metadata as Record<string, unknown>;
+  const metaB = previous.metadata as Record<string, unknown>;
+  return sameMembers(metaA, metaB, (key) => key === 'resourceVersion');
+}
+
+// deepEqual of two records over their defined members, `skip`ped keys left out.
+function sameMembers(
+  a: Record<string, unknown>,
+  b: Record<string, unknown>,
+  skip: (key: string) => boolean,
+): boolean {
+  let count = 0;
+  for (const key of Object.keys(a)) {
+    if (skip(key) || a[key] === undefined) continue;
+    if (!deepEqual(a[key], b[key])) return false;
+    count += 1;
+  }
+  for (const key of Object.keys(b)) if (!skip(key) && b[key] !== undefined) count -= 1;
+  return count === 0;
 }

@@ -70,3 +70,26 @@ test('an event history ignores compaction below its current point', () => {
   h.compact(3);
   expect(h.compactedRevision).toBe(5);
 });
+
+test('an update equal to the stored object but for its resourceVersion is not written; any other difference is', () => {
+  const s = store();
+  const created = s.create(pods, {
+    ...pod('a', { x: 1 }),
+    metadata: { name: 'a', namespace: 'ns', labels: { l: '1' } },
+  });
+  const rv = s.resourceVersion;
+  // Same data, another member order, an undefined member and no resourceVersion: unchanged.
+  const same = {
+    spec: { x: 1 },
+    metadata: { labels: { l: '1' }, namespace: 'ns', name: 'a', annotations: undefined },
+  };
+  expect(s.update(pods, same)).toBe(created);
+  expect(s.resourceVersion).toBe(rv);
+  const { labels: _labels, ...withoutLabels } = same.metadata;
+  expect(s.update(pods, { ...same, metadata: withoutLabels }).metadata.labels).toBeUndefined();
+  expect(s.resourceVersion).toBe(rv + 1);
+  expect(s.update(pods, { metadata: withoutLabels, spec: { x: 1 }, status: {} })['status']).toEqual(
+    {},
+  );
+  expect(s.resourceVersion).toBe(rv + 2);
+});

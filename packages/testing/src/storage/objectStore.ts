@@ -1,4 +1,4 @@
-import { conflict, expiredStatus, internalError, notFound, StatusError } from '../api/status.js';
+import { alreadyExists, conflict, internalError, notFound } from '../api/status.js';
 import type { KubeObject, ManagedFieldsEntry } from '../api/types.js';
 import type { ResourceDefinition } from '../registry/resourceDefinition.js';
 import { resourceId } from '../registry/resourceDefinition.js';
@@ -13,17 +13,20 @@ import {
 } from './managedFields.js';
 import { forgetObjectJson, rememberObjectJson } from './objectJson.js';
 import {
+  equalButResourceVersion,
   objectKey,
   stampCreated,
   stampUpdated,
   validateIdentity,
   withResourceVersion,
 } from './objectMeta.js';
-import { alreadyExists } from '../api/status.js';
 import type { ResourceVersionFormat } from './resourceVersionFormat.js';
 import type { WriteHook } from './writeHook.js';
 import type { DeleteOptions } from './deletion.js';
 import { checkFinalizersWhileDeleting, deletesOnUpdate, planDeletion } from './deletion.js';
+import type { Snapshot } from './listSnapshots.js';
+import { ListSnapshots } from './listSnapshots.js';
+import { ReactionQueue } from './reactionQueue.js';
 
 /** Options of an {@link ObjectStore}. */
 export interface ObjectStoreOptions {
@@ -44,18 +47,6 @@ export interface ObjectStoreOptions {
   managedFields?: boolean;
 }
 
-/** A snapshot of one resource's objects at one resourceVersion, in key order. */
-/** How many sorted list snapshots are kept (a few concurrent paginated lists). */
-const SNAPSHOT_CACHE_SIZE = 4;
-
-/** The state of one resource at one revision, as a paginated list reads it. */
-export interface Snapshot {
-  /** The snapshot's resourceVersion. */
-  readonly rv: number;
-  /** `[key, object]` pairs sorted by key. */
-  readonly entries: ReadonlyArray<readonly [string, KubeObject]>;
-}
-
 /**
  * Every object of every resource, one global resourceVersion counter bumped by each write (like
  * an etcd revision), and the bounded history of writes that watches and list snapshots read.
@@ -68,18 +59,11 @@ export class ObjectStore {
   private readonly objects = new Map<string, Map<string, KubeObject>>();
   private readonly history: EventHistory;
   private readonly listeners = new Set<(event: StoredEvent) => void>();
-  // The state at a given revision never changes, so sorted snapshots are kept for the pages of
-  // a paginated list that follow the first (each would otherwise copy and sort the whole table).
-  private readonly snapshots = new Map<string, Snapshot>();
+  private readonly snapshots: ListSnapshots;
   // By resource id; at most one per resource.
   private readonly hooks = new Map<string, WriteHook>();
   private readonly recordsManagedFields: boolean;
-  // Reactions run one event at a time, in commit order, after the write that caused them: a
-  // write a reactor makes is queued behind the event being handled, so every listener sees
-  // the events of a cascade in the order they were committed.
-  private readonly reactors = new Set<(event: StoredEvent) => void>();
-  private readonly reactions: StoredEvent[] = [];
-  private reacting = false;
+  private readonly reactions = new ReactionQueue();
 
   /**
    * @param options - history size, starting resourceVersion, randomness and clock.
@@ -88,6 +72,7 @@ export class ObjectStore {
     this.recordsManagedFields = options.managedFields ?? true;
     this.rv = options.initialResourceVersion;
     this.history = new EventHistory(options.historyLimit, options.initialResourceVersion);
+    this.snapshots = new ListSnapshots(this.history);
   }
 
   /**
@@ -150,8 +135,7 @@ export class ObjectStore {
    * @returns a function that unsubscribes.
    */
   react(reactor: (event: StoredEvent) => void): () => void {
-    this.reactors.add(reactor);
-    return () => this.reactors.delete(reactor);
+    return this.reactions.add(reactor);
   }
 
   /**
@@ -189,37 +173,7 @@ export class ObjectStore {
    * @throws StatusError 410 `Expired` when `rv` has been compacted.
    */
   snapshot(def: ResourceDefinition, rv: number = this.rv): Snapshot {
-    const cacheKey = `${resourceId(def)}@${Math.min(rv, this.rv)}`;
-    const cached = this.snapshots.get(cacheKey);
-    if (cached !== undefined) return cached;
-    const snapshot = this.buildSnapshot(def, rv);
-    this.snapshots.set(cacheKey, snapshot);
-    if (this.snapshots.size > SNAPSHOT_CACHE_SIZE) {
-      const oldest = this.snapshots.keys().next().value;
-      if (oldest !== undefined) this.snapshots.delete(oldest);
-    }
-    return snapshot;
-  }
-
-  private buildSnapshot(def: ResourceDefinition, rv: number): Snapshot {
-    const state = new Map(this.table(def));
-    if (rv < this.rv) {
-      const later = this.history.since(rv);
-      if (later === undefined) {
-        throw new StatusError(
-          expiredStatus('The resourceVersion for the provided list is too old.'),
-        );
-      }
-      const id = resourceId(def);
-      for (let i = later.length - 1; i >= 0; i -= 1) {
-        const event = later[i];
-        if (event === undefined || event.resource !== id) continue;
-        if (event.previous === undefined) state.delete(event.key);
-        else state.set(event.key, event.previous);
-      }
-    }
-    const entries = [...state.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return { rv: Math.min(rv, this.rv), entries };
+    return this.snapshots.at(resourceId(def), this.table(def), rv, this.rv);
   }
 
   /**
@@ -300,8 +254,7 @@ export class ObjectStore {
     }
     // Before the no-op check, so that what the hook completes counts as unchanged.
     const candidate = this.hooks.get(resourceId(def))?.admit(stamped, previous) ?? stamped;
-    const unchanged = withResourceVersion(candidate, previous.metadata.resourceVersion);
-    if (deepEqual(unchanged, previous)) return previous;
+    if (equalButResourceVersion(candidate, previous)) return previous;
     if (this.recordsManagedFields && managedFields === undefined) {
       candidate.metadata.managedFields = managedFieldsOfUpdate(
         previous,
@@ -411,32 +364,7 @@ export class ObjectStore {
     if (previous !== undefined) {
       forgetObjectJson(previous, type === 'DELETED' ? undefined : object);
     }
-    if (this.reactors.size > 0) {
-      this.reactions.push(event);
-      this.drainReactions();
-    }
-  }
-
-  private drainReactions(): void {
-    if (this.reacting) return;
-    this.reacting = true;
-    try {
-      for (
-        let event = this.reactions.shift();
-        event !== undefined;
-        event = this.reactions.shift()
-      ) {
-        for (const reactor of [...this.reactors]) {
-          try {
-            reactor(event);
-          } catch (error) {
-            if (!(error instanceof StatusError)) throw error;
-          }
-        }
-      }
-    } finally {
-      this.reacting = false;
-    }
+    this.reactions.push(event);
   }
 
   /**

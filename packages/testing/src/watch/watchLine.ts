@@ -8,7 +8,7 @@ export type ObjectEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 export interface WatchLine {
   /** Its UTF-8 bytes, shared by every stream that writes the line (never modified). */
   readonly bytes: Buffer;
-  /** The line as text (built on demand: only faults that cut a line need it). */
+  /** The line as text (only faults that cut a line read it). */
   text(): string;
 }
 
@@ -47,8 +47,9 @@ export function watchEventLine(
       ? objectJsonParts(object)
       : partialObjectMetadataJsonParts(object, metadataOnly);
   // `type` is one of three plain words, so it needs no escaping.
-  const parts = [`{"type":"${type}","object":`, ...objectParts, '}\n'];
-  const line: WatchLine = { bytes: encode(parts), text: () => parts.join('') };
+  // One string, so that it is encoded by one call into native code rather than one per part.
+  const text = `{"type":"${type}","object":${objectParts.join('')}}\n`;
+  const line: WatchLine = { bytes: encode(text), text: () => text };
   lastType = type;
   lastObject = object;
   lastMetadataOnly = metadataOnly;
@@ -59,23 +60,21 @@ export function watchEventLine(
 // Lines are encoded once into shared slabs, the way Node pools small Buffers (its pool only
 // takes up to 4 KiB, less than a typical pod event). Writing strings instead makes every
 // socket encode each line again into a fresh allocation, a Buffer of its own per line costs a
-// memory allocation the garbage collector has to account for, and encoding the pieces one by
-// one avoids first joining them into one string. A line still queued for a slow socket keeps
-// its whole slab alive, so slabs are kept small.
+// memory allocation the garbage collector has to account for. A line still queued for a slow
+// socket keeps its whole slab alive, so slabs are kept small.
 const SLAB_BYTES = 128 * 1024;
 let slab: Buffer | undefined;
 let slabUsed = 0;
 
-function encode(parts: readonly string[]): Buffer {
-  let length = 0;
-  for (const part of parts) length += Buffer.byteLength(part);
-  if (length > SLAB_BYTES / 4) return Buffer.from(parts.join(''), 'utf8');
+function encode(text: string): Buffer {
+  const length = Buffer.byteLength(text);
+  if (length > SLAB_BYTES / 4) return Buffer.from(text, 'utf8');
   if (slab === undefined || slabUsed + length > SLAB_BYTES) {
     slab = Buffer.allocUnsafe(SLAB_BYTES);
     slabUsed = 0;
   }
   const target = slab;
   const start = slabUsed;
-  for (const part of parts) slabUsed += target.write(part, slabUsed);
+  slabUsed += target.write(text, slabUsed);
   return target.subarray(start, slabUsed);
 }
