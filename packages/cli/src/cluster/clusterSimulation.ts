@@ -1,9 +1,9 @@
 import { seededRandom, type FakeApiServer, type KubeObject } from '@rxkube/testing';
 import { Subject, type Observable } from 'rxjs';
 import { batchNamespace, jobNames, namespaces, nodes, workloads } from './catalogue.js';
+import { SimulatedEvents } from './simulatedEvents.js';
 import {
   deploymentManifest,
-  eventManifest,
   namespaceManifest,
   nodeManifest,
   podManifest,
@@ -54,8 +54,6 @@ interface SimPod extends PodSpecShape {
 
 const nameChars = 'bcdfghjklmnpqrstvwxz2456789';
 const maxJobPods = 30;
-/** Events kept: the oldest are deleted past this, as the API server's TTL would. */
-const maxEvents = 400;
 
 /**
  * A small, believable cluster living inside a {@link FakeApiServer}: namespaces, nodes,
@@ -75,9 +73,7 @@ export class ClusterSimulation {
   private readonly failures = new Subject<unknown>();
   private timer: NodeJS.Timeout | undefined;
   private ip = 0;
-  /** The events on the server, oldest first (at most {@link maxEvents}). */
-  private readonly events: { namespace: string; name: string }[] = [];
-  private eventCount = 0;
+  private readonly events: SimulatedEvents;
 
   /**
    * @param server - the server to populate and churn
@@ -89,6 +85,7 @@ export class ClusterSimulation {
   ) {
     this.random = seededRandom(options.seed ?? 1);
     this.now = options.now ?? (() => new Date());
+    this.events = new SimulatedEvents(server, this.now);
   }
 
   /**
@@ -286,7 +283,7 @@ export class ClusterSimulation {
         },
       );
       if (scaled) {
-        this.record(
+        this.events.record(
           deploymentRef(d),
           'Normal',
           'ScalingReplicaSet',
@@ -344,28 +341,7 @@ export class ClusterSimulation {
           : { reason: 'Error', exitCode: 1 };
     }
     this.write(pod, 'update');
-    const what = podEvents[stage];
-    if (what !== undefined) {
-      const podRef = { apiVersion: 'v1', kind: 'Pod', ...ref(pod), uid: pod.uid };
-      this.record(podRef, what.type, what.reason, what.message(pod));
-    }
-  }
-
-  /** Records an event about an object, deleting the oldest past {@link maxEvents}. */
-  private record(
-    about: ObjectReference,
-    type: 'Normal' | 'Warning',
-    reason: string,
-    message: string,
-  ): void {
-    this.eventCount += 1;
-    const name = `${about.name}.${this.eventCount.toString(16).padStart(8, '0')}`;
-    this.server.create(eventManifest(name, about, type, reason, message, this.now()));
-    this.events.push({ namespace: about.namespace, name });
-    while (this.events.length > maxEvents) {
-      const oldest = this.events.shift();
-      if (oldest !== undefined) this.server.delete({ apiVersion: 'v1', kind: 'Event', ...oldest });
-    }
+    this.events.podMovedTo(pod, stage);
   }
 
   private write(pod: SimPod, verb: 'create' | 'update'): void {
@@ -424,29 +400,6 @@ export class ClusterSimulation {
 function deploymentRef(d: SimDeployment): ObjectReference {
   return { apiVersion: 'apps/v1', kind: 'Deployment', ...ref(d), uid: d.uid };
 }
-
-/** The event a pod's move to a stage records, as the kubelet or scheduler would. */
-const podEvents: Partial<
-  Record<PodStage, { type: 'Normal' | 'Warning'; reason: string; message: (pod: SimPod) => string }>
-> = {
-  creating: {
-    type: 'Normal',
-    reason: 'Scheduled',
-    message: (pod) => `Successfully assigned ${pod.namespace}/${pod.name} to ${pod.node ?? ''}`,
-  },
-  running: { type: 'Normal', reason: 'Started', message: (pod) => `Started container ${pod.app}` },
-  crashing: {
-    type: 'Warning',
-    reason: 'BackOff',
-    message: (pod) =>
-      `Back-off restarting failed container ${pod.app} (last exit: ${pod.lastTermination?.reason ?? 'Error'})`,
-  },
-  terminating: {
-    type: 'Normal',
-    reason: 'Killing',
-    message: (pod) => `Stopping container ${pod.app}`,
-  },
-};
 
 function ref(obj: { namespace: string; name: string }): { namespace: string; name: string } {
   return { namespace: obj.namespace, name: obj.name };
