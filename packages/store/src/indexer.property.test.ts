@@ -193,4 +193,55 @@ describe('Indexer against a Map + full-scan model', () => {
       { numRuns: 400 },
     );
   });
+
+  it('keeps its answers when unread writes move the objects into a map and back', () => {
+    // Enough writes that nobody reads to pass the switch's threshold (more unread writes than
+    // objects, and at least 1,024), then random operations with point reads after each, and a
+    // subscriber to `indexer$` coming and going: each whole read or subscribed write moves the
+    // objects back into the trie, and later unread writes move them out again.
+    const warm = Array.from({ length: 1_100 }, (_, i) => pod('a', `w-${i}`, { rv: '1' }));
+    // Half of them rewritten: the switch happens at the first rewrite, and the other half must
+    // survive it unwritten.
+    const rewrite = warm.slice(0, 550).map((p) => pod('a', p.metadata.name, { rv: '2' }));
+    const toggleArb = fc.constant<{ kind: 'toggle' }>({ kind: 'toggle' });
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof({ weight: 30, arbitrary: opArb }, { weight: 1, arbitrary: toggleArb }), {
+          maxLength: 300,
+        }),
+        (ops) => {
+          const indexer = new Indexer<TestPod>({ indexers: indexFuncs });
+          const model: Model = { items: new Map(), resourceVersion: '' };
+          const taken: [ReturnType<Indexer<TestPod>['snapshot']>, Model][] = [];
+          let subscription: { unsubscribe(): void } | undefined;
+          for (const obj of [...warm, ...rewrite]) {
+            indexer.add(obj);
+            applyToModel(model, { kind: 'add', obj });
+          }
+          for (const op of ops) {
+            if (op.kind === 'toggle') {
+              if (subscription === undefined) subscription = indexer.indexer$.subscribe(() => {});
+              else subscription = void subscription.unsubscribe();
+              continue;
+            }
+            applyToIndexer(indexer, op);
+            applyToModel(model, op);
+            if (op.kind === 'snapshot') {
+              taken.push([indexer.snapshot(), { ...model, items: new Map(model.items) }]);
+            }
+            // Point reads only: they must not depend on where the objects are.
+            expect(indexer.size).toBe(model.items.size);
+            expect(indexer.resourceVersion).toBe(model.resourceVersion);
+            for (const key of ['a/1', 'b/3', '2', 'c/5', 'a/w-7', 'a/w-1097']) {
+              expect(indexer.getByKey(key)).toBe(model.items.get(key));
+            }
+          }
+          expectAgrees(indexer, model);
+          for (const [snapshot, then] of taken) expectAgrees(snapshot, then);
+          subscription?.unsubscribe();
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
 });

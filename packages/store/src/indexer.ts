@@ -3,7 +3,7 @@ import type { DeletedFinalStateUnknown } from './deletedFinalStateUnknown.js';
 import type { Owner } from './hamt.js';
 import type { Indexers } from './indexFunc.js';
 import { IndexerSnapshot } from './indexerSnapshot.js';
-import { IndexerState, buildIndex, rebuild, remove, upsert, upsertOver } from './indexerState.js';
+import { IndexerState, buildIndex, indexValuesOf, remove, upsertWith } from './indexerState.js';
 import type { IndexerSubject } from './indexerSubject.js';
 import { IndexerTable } from './indexerTable.js';
 import { IndexerView } from './indexerView.js';
@@ -16,7 +16,7 @@ import {
 } from './keys.js';
 import type { KubeObject } from './kubeObject.js';
 import { snapshotView } from './snapshotView.js';
-import { lookup } from './hamt.js';
+import { type TrieNode, forEachEntry, lookup } from './hamt.js';
 import { stringHash } from './stringHash.js';
 
 /**
@@ -76,6 +76,13 @@ export interface IndexerOptions<T> {
  * write; snapshots never change. All writes are all-or-nothing: a key or index function that
  * throws leaves the Indexer as it was.
  *
+ * Writes that nobody reads as a whole cost a hash-map update: once more writes have gone unread
+ * than the Indexer holds objects (and at least 1,024), while `indexer$` has no subscribers, the
+ * objects move from the persistent trie behind snapshots, indices and lists into a `Map`, and
+ * the next such read moves them back. An informer with only event handlers, the common case,
+ * then pays no trie edits per watch event; point reads (`getByKey`, `get`, `size`) never move
+ * anything.
+ *
  * @typeParam T - the cached object type
  * @example
  * ```ts
@@ -100,6 +107,11 @@ export class Indexer<T extends object = KubeObject>
   // Edit token: trie nodes carrying it were created since the last snapshot and may be mutated
   // in place. Replaced whenever a snapshot is sealed, which freezes every existing node.
   private owner: Owner = {};
+  // The objects by key while the Indexer keeps them in a map instead of the trie (see
+  // `liveMap`); `undefined` while the trie (`state.items` and `state.indices`) holds them.
+  private live: Map<string, T> | undefined;
+  // Writes since the trie was last read (a snapshot, an index or a list): see `liveMap`.
+  private unreadWrites = 0;
   // The snapshot of the current state; undefined iff the state changed since the last seal.
   private current: IndexerSnapshot<T> | undefined;
   private lastPublished: IndexerSnapshot<T> | undefined;
@@ -137,10 +149,7 @@ export class Indexer<T extends object = KubeObject>
    *   IndexFuncError if an index function throws; whatever the transform throws
    */
   add(obj: T): void {
-    const key = this.state.keyFunc(obj);
-    const stored = this.transform === undefined ? obj : this.transform(obj);
-    const changed = upsert(this.state, key, stored, this.owner, this.keepSameVersion);
-    this.wrote(changed, stored);
+    this.put(obj);
   }
 
   /**
@@ -154,20 +163,20 @@ export class Indexer<T extends object = KubeObject>
    *   IndexFuncError if an index function throws; whatever the transform throws
    */
   put(obj: T): T | undefined {
-    const key = this.state.keyFunc(obj);
+    const { state } = this;
+    const key = state.keyFunc(obj);
     const stored = this.transform === undefined ? obj : this.transform(obj);
-    const hash = stringHash(key);
-    const old = lookup(this.state.items, key, hash);
-    const changed = upsertOver(
-      this.state,
-      key,
-      hash,
-      old,
-      stored,
-      this.owner,
-      this.keepSameVersion,
-    );
-    this.wrote(changed, stored);
+    const live = this.liveMap();
+    const hash = live === undefined ? stringHash(key) : 0;
+    const old = live === undefined ? lookup(state.items, key, hash) : live.get(key);
+    if (old === stored || (this.keepSameVersion && old !== undefined && sameVersion(old, stored))) {
+      return old;
+    }
+    // Computed before anything changes, so an index function that throws changes nothing.
+    const after = indexValuesOf(state.table, stored, key);
+    if (live === undefined) upsertWith(state, key, hash, old, stored, after, this.owner);
+    else live.set(key, stored);
+    this.wrote(stored);
     return old;
   }
 
@@ -190,8 +199,10 @@ export class Indexer<T extends object = KubeObject>
    * @throws KeyError if no key can be computed (the key function's own error as `cause`)
    */
   delete(obj: T | DeletedFinalStateUnknown<T> | ExplicitKey): void {
-    const changed = remove(this.state, this.state.keyFunc(obj as T), this.owner);
-    this.wrote(changed, obj);
+    const key = this.state.keyFunc(obj as T);
+    const live = this.liveMap();
+    const changed = live === undefined ? remove(this.state, key, this.owner) : live.delete(key);
+    if (changed) this.wrote(obj);
   }
 
   /**
@@ -204,9 +215,18 @@ export class Indexer<T extends object = KubeObject>
    *   throws; whatever the transform throws
    */
   replace(items: Iterable<T>, resourceVersion: string): void {
-    const { transform } = this;
-    const stored = transform === undefined ? items : Array.from(items, (obj) => transform(obj));
-    this.state.assign(rebuild(this.state, stored, resourceVersion, this.owner));
+    const { transform, state, owner } = this;
+    const next = IndexerState.empty(state.table, state.keyFunc, resourceVersion);
+    for (const item of items) {
+      const key = state.keyFunc(item);
+      const obj = transform === undefined ? item : transform(item);
+      const hash = stringHash(key);
+      const after = indexValuesOf(next.table, obj, key);
+      upsertWith(next, key, hash, lookup(next.items, key, hash), obj, after, owner);
+    }
+    state.assign(next);
+    this.live = undefined;
+    this.unreadWrites = 0;
     this.changed();
   }
 
@@ -221,6 +241,7 @@ export class Indexer<T extends object = KubeObject>
    * @throws IndexFuncError if a new index function throws on a held object (nothing is added)
    */
   addIndexers(newIndexers: Indexers<T>): void {
+    this.readTrie();
     const table = this.state.table.with(newIndexers);
     const added = [];
     for (let position = this.state.indices.length; position < table.names.length; position++) {
@@ -285,12 +306,47 @@ export class Indexer<T extends object = KubeObject>
     return this.snapshot().index(indexName, obj);
   }
 
+  /** Number of objects held. */
+  override get size(): number {
+    return this.live === undefined ? this.state.size : this.live.size;
+  }
+
+  /** @inheritdoc */
+  override getByKey(key: string): T | undefined {
+    return this.live === undefined ? super.getByKey(key) : this.live.get(key);
+  }
+
+  /** @inheritdoc */
+  override listKeys(): string[] {
+    this.readTrie();
+    return super.listKeys();
+  }
+
+  /** @inheritdoc */
+  override indexKeys(indexName: string, indexedValue: string): string[] {
+    this.readTrie();
+    return super.indexKeys(indexName, indexedValue);
+  }
+
+  /** @inheritdoc */
+  override listIndexFuncValues(indexName: string): string[] {
+    this.readTrie();
+    return super.listIndexFuncValues(indexName);
+  }
+
+  /** @internal */
+  override bucket(indexName: string, indexedValue: string): TrieNode<T> | undefined {
+    this.readTrie();
+    return super.bucket(indexName, indexedValue);
+  }
+
   /**
    * @returns the snapshot of the current state (the same object until the next write); equal to
    *   `indexer$.value`
    */
   snapshot(): IndexerSnapshot<T> {
     if (this.current === undefined) {
+      this.readTrie();
       this.owner = {};
       this.current = new IndexerSnapshot(this.state.copy());
     }
@@ -310,8 +366,7 @@ export class Indexer<T extends object = KubeObject>
 
   // Only a write that changed the content moves the resource version: a resync or a relist
   // writes back older objects, which must not take the version backwards.
-  private wrote(changed: boolean, obj: unknown): void {
-    if (!changed) return;
+  private wrote(obj: unknown): void {
     const resourceVersion = this.resourceVersionFromWrites
       ? (obj as KubeObject).metadata?.resourceVersion
       : undefined;
@@ -319,6 +374,47 @@ export class Indexer<T extends object = KubeObject>
       this.state.resourceVersion = resourceVersion;
     }
     this.changed();
+  }
+
+  // The map to write to, or `undefined` to write to the trie. Writes that nobody reads as a
+  // whole (an informer with only event handlers) need no persistent trie: once more writes went
+  // unread than the Indexer holds objects, and while `indexer$` has no subscribers, the objects
+  // move into a map (the trie is dropped, so memory stays the same) and a write costs a map
+  // update instead of trie edits. The next snapshot, index or list read rebuilds the trie.
+  // Each switch costs O(objects), paid for by at least as many writes.
+  private liveMap(): Map<string, T> | undefined {
+    const observed = this.snapshots$.observed;
+    if (this.live !== undefined) {
+      if (!observed) return this.live;
+      this.rebuildTrie();
+      return undefined;
+    }
+    const { state } = this;
+    if (++this.unreadWrites <= Math.max(state.size, minUnreadWrites) || observed) return undefined;
+    const live = new Map<string, T>();
+    forEachEntry(state.items, (key, obj) => live.set(key, obj));
+    state.assign(IndexerState.empty(state.table, state.keyFunc, state.resourceVersion));
+    this.live = live;
+    return live;
+  }
+
+  // Before a read of the trie: brings it back if the objects are in the map.
+  private readTrie(): void {
+    this.unreadWrites = 0;
+    this.rebuildTrie();
+  }
+
+  private rebuildTrie(): void {
+    const { live, state, owner } = this;
+    if (live === undefined) return;
+    this.live = undefined;
+    const next = IndexerState.empty(state.table, state.keyFunc, state.resourceVersion);
+    for (const [key, obj] of live) {
+      // Cannot throw: every index function ran on each object when it was written.
+      const after = indexValuesOf(next.table, obj, key);
+      upsertWith(next, key, stringHash(key), undefined, obj, after, owner);
+    }
+    state.assign(next);
   }
 
   private changed(): void {
@@ -371,4 +467,19 @@ export class Indexer<T extends object = KubeObject>
 function keyErrors<T>(keyFunc: KeyFunc<T> | undefined): KeyFunc<T> {
   if (keyFunc === undefined) return deletionHandlingMetaNamespaceKeyFunc;
   return (obj) => keyOf(keyFunc, obj);
+}
+
+// The fewest unread writes after which the objects move into a map (see `liveMap`), so that a
+// small cache does not switch back and forth.
+const minUnreadWrites = 1024;
+
+// The API server gives every write a new resourceVersion, so two states of an object with the
+// same non-empty version are the same state.
+function sameVersion(a: unknown, b: unknown): boolean {
+  const version = (a as KubeObject).metadata?.resourceVersion;
+  return (
+    typeof version === 'string' &&
+    version !== '' &&
+    version === (b as KubeObject).metadata?.resourceVersion
+  );
 }

@@ -10,7 +10,6 @@ import {
 } from './hamt.js';
 import type { IndexValues, IndexerTable } from './indexerTable.js';
 import type { KeyFunc } from './keys.js';
-import type { KubeObject } from './kubeObject.js';
 import { stringHash } from './stringHash.js';
 
 /**
@@ -54,14 +53,19 @@ export class IndexerState<T> {
   /**
    * @param table - the indexers
    * @param keyFunc - the key function
-   * @returns a state with no items and resource version `''`
+   * @param resourceVersion - its resource version
+   * @returns a state with no items
    */
-  static empty<T>(table: IndexerTable<T>, keyFunc: KeyFunc<T>): IndexerState<T> {
+  static empty<T>(
+    table: IndexerTable<T>,
+    keyFunc: KeyFunc<T>,
+    resourceVersion = '',
+  ): IndexerState<T> {
     return new IndexerState(
       emptyRoot(),
       table.funcs.map(() => emptyRoot()),
       0,
-      '',
+      resourceVersion,
       table,
       keyFunc,
     );
@@ -99,6 +103,35 @@ export class IndexerState<T> {
 }
 
 /**
+ * An object's values in every index of a table, computed when it is written: one
+ * {@link IndexValues} when the table has one index (the common shape: no array per write), an
+ * array of them by position when it has several, `undefined` when it has none.
+ *
+ * @internal
+ */
+export type AllIndexValues = IndexValues | readonly IndexValues[];
+
+/**
+ * Runs every index function of the state's table on `obj`. Called before anything is changed,
+ * so an index function that throws leaves the state as it was.
+ *
+ * @param table - the indexers
+ * @param obj - the object
+ * @param key - its key, for error messages
+ * @returns its index values (see {@link AllIndexValues})
+ * @throws IndexFuncError if an index function throws
+ * @internal
+ */
+export function indexValuesOf<T>(table: IndexerTable<T>, obj: T, key: string): AllIndexValues {
+  const count = table.funcs.length;
+  if (count === 0) return undefined;
+  if (count === 1) return table.indexValuesOf(0, obj, key);
+  const values: IndexValues[] = new Array(count);
+  for (let i = 0; i < count; i++) values[i] = table.indexValuesOf(i, obj, key);
+  return values;
+}
+
+/**
  * Adds or replaces the object under `key`. Every index value is computed before anything is
  * changed, so an index function that throws leaves the state as it was.
  *
@@ -106,86 +139,67 @@ export class IndexerState<T> {
  * @param key - the object's key
  * @param obj - the object
  * @param owner - the edit token
- * @param keepSameVersion - leave a stored object in place when `obj` has its resourceVersion
- * @returns whether the state changed (storing the very same object again changes nothing)
  * @throws IndexFuncError if an index function throws
  * @internal
  */
-export function upsert<T>(
-  state: IndexerState<T>,
-  key: string,
-  obj: T,
-  owner: Owner,
-  keepSameVersion = false,
-): boolean {
+export function upsert<T>(state: IndexerState<T>, key: string, obj: T, owner: Owner): void {
   const hash = stringHash(key);
-  return upsertOver(state, key, hash, lookup(state.items, key, hash), obj, owner, keepSameVersion);
+  const after = indexValuesOf(state.table, obj, key);
+  upsertWith(state, key, hash, lookup(state.items, key, hash), obj, after, owner);
 }
 
 /**
- * {@link upsert} for a caller that has looked the key up already.
+ * Stores `obj` under `key` in place of `old`, with index values computed already: the write
+ * itself, which cannot fail once `after` is known (index functions are pure, so the values of
+ * `old` are what they were when it was stored).
  *
  * @param state - the state to edit
  * @param key - the object's key
  * @param hash - `stringHash(key)`
  * @param old - the object stored under `key` now, or `undefined`
  * @param obj - the object
+ * @param after - `obj`'s index values ({@link indexValuesOf})
  * @param owner - the edit token
- * @param keepSameVersion - leave a stored object in place when `obj` has its resourceVersion
- * @returns whether the state changed
- * @throws IndexFuncError if an index function throws
  * @internal
  */
-export function upsertOver<T>(
+export function upsertWith<T>(
   state: IndexerState<T>,
   key: string,
   hash: number,
   old: T | undefined,
   obj: T,
+  after: AllIndexValues,
   owner: Owner,
-  keepSameVersion: boolean,
-): boolean {
-  if (old === obj) return false;
-  if (keepSameVersion && old !== undefined && sameResourceVersion(old, obj)) return false;
+): void {
+  if (old === obj) return;
   const { table } = state;
   const count = table.funcs.length;
+  state.items = assoc(state.items, key, hash, obj, owner);
+  if (old === undefined) state.size++;
   if (count === 1) {
-    // The common shape (one index, usually the namespace): no arrays of values per write.
-    const after = table.indexValuesOf(0, obj, key);
     const before = old === undefined ? undefined : table.indexValuesOf(0, old, key);
-    state.items = assoc(state.items, key, hash, obj, owner);
-    if (old === undefined) state.size++;
     state.indices[0] = moveInIndex(
       state.indices[0] as IndexRoot<T>,
       before,
-      after,
+      after as IndexValues,
       key,
       hash,
       obj,
       owner,
     );
-    return true;
+    return;
   }
-  const before: IndexValues[] = new Array(count);
-  const after: IndexValues[] = new Array(count);
-  for (let i = 0; i < count; i++) {
-    after[i] = table.indexValuesOf(i, obj, key);
-    before[i] = old === undefined ? undefined : table.indexValuesOf(i, old, key);
-  }
-  state.items = assoc(state.items, key, hash, obj, owner);
-  if (old === undefined) state.size++;
   for (let i = 0; i < count; i++) {
     state.indices[i] = moveInIndex(
       state.indices[i] as IndexRoot<T>,
-      before[i],
-      after[i],
+      old === undefined ? undefined : table.indexValuesOf(i, old, key),
+      (after as readonly IndexValues[])[i],
       key,
       hash,
       obj,
       owner,
     );
   }
-  return true;
 }
 
 /**
@@ -204,6 +218,7 @@ export function remove<T>(state: IndexerState<T>, key: string, owner: Owner): bo
   if (old === undefined) return false;
   const { table } = state;
   const count = table.funcs.length;
+  // Computed first: nothing is edited if an index function throws.
   const before: IndexValues[] = new Array(count);
   for (let i = 0; i < count; i++) before[i] = table.indexValuesOf(i, old, key);
   state.items = dissoc(state.items, key, hash, owner);
@@ -219,29 +234,6 @@ export function remove<T>(state: IndexerState<T>, key: string, owner: Owner): bo
     );
   }
   return true;
-}
-
-/**
- * Builds a fresh state holding `objs` (the last of several objects with one key wins). The
- * current state is not touched, so a key or index function that throws leaves it intact.
- *
- * @param state - supplies the indexers and key function
- * @param objs - the new content
- * @param resourceVersion - the new state's resource version
- * @param owner - the edit token
- * @returns the new state
- * @internal
- */
-export function rebuild<T>(
-  state: IndexerState<T>,
-  objs: Iterable<T>,
-  resourceVersion: string,
-  owner: Owner,
-): IndexerState<T> {
-  const next = IndexerState.empty(state.table, state.keyFunc);
-  next.resourceVersion = resourceVersion;
-  for (const obj of objs) upsert(next, state.keyFunc(obj), obj, owner);
-  return next;
 }
 
 /**
@@ -350,15 +342,4 @@ function leaveBucket<T>(
   // before identity: an owned bucket may have been emptied in place.
   if (isEmpty(next)) return dissoc(index, value, valueHash, owner);
   return next === bucket ? index : assoc(index, value, valueHash, next, owner);
-}
-
-// The API server gives every write a new resourceVersion, so two states of an object with the
-// same non-empty version are the same state.
-function sameResourceVersion(a: unknown, b: unknown): boolean {
-  const version = (a as KubeObject).metadata?.resourceVersion;
-  return (
-    typeof version === 'string' &&
-    version !== '' &&
-    version === (b as KubeObject).metadata?.resourceVersion
-  );
 }
