@@ -19,6 +19,7 @@ import { fanOutToHandlersStep, type ResyncRequest } from './fanOutToHandlers.js'
 import { holdDuringRelistsStep } from './holdDuringRelists.js';
 import type { InformerProgress } from './informerProgress.js';
 import type { InformerTelemetry } from './informerTelemetry.js';
+import type { MemoizedKeyFunc } from './lastKeyMemo.js';
 import type { ListerWatcher } from './listerWatcher.js';
 import { listsToReplace, type ReflectorInput } from './listsToReplace.js';
 import { prepareObjects } from './prepareObjects.js';
@@ -47,7 +48,8 @@ export interface InformerPipelineParts<T extends object> {
    */
   readonly events?: Observable<ReflectorEvent<T>> | undefined;
   readonly indexer: Indexer<T>;
-  readonly keyFunc: KeyFunc<T>;
+  /** The Indexer's key function, memoized: each pop tells it the key of what it writes. */
+  readonly keyFunc: KeyFunc<T> | MemoizedKeyFunc<T>;
   readonly transform: ((obj: T) => T) | undefined;
   readonly freeze: boolean;
   readonly fifo: FifoKind;
