@@ -1,6 +1,7 @@
 import { deltaFifo, discards, type DeltaFifoEvent, type FifoKind } from '@rxkube/queue';
 import type { Indexer, KeyFunc } from '@rxkube/store';
 import {
+  asyncScheduler,
   filter,
   identity,
   map,
@@ -20,6 +21,7 @@ import { holdDuringRelistsStep } from './holdDuringRelists.js';
 import type { InformerProgress } from './informerProgress.js';
 import type { InformerTelemetry } from './informerTelemetry.js';
 import type { MemoizedKeyFunc } from './lastKeyMemo.js';
+import { microtaskScheduler } from './microtaskScheduler.js';
 import type { ListerWatcher } from './listerWatcher.js';
 import { listsToReplace, type ReflectorInput } from './listsToReplace.js';
 import { prepareObjects } from './prepareObjects.js';
@@ -112,6 +114,9 @@ export function informerPipeline<T extends object>(
       keyFunction: parts.keyFunc,
       emitDeltaTypeReplaced: true,
       scheduler: parts.scheduler,
+      // A drain per burst of watch events: on the real clock, a microtask at less cost than
+      // `asapScheduler`'s; under a virtual one, the default `asapScheduler`, which it follows.
+      drainScheduler: parts.scheduler === asyncScheduler ? microtaskScheduler : undefined,
       keyErrors: 'skip',
       // With consistent snapshots, the keys popped in one turn are published as one snapshot:
       // a burst of watch events costs one seal of the trie, not one per key.
