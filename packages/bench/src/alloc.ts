@@ -1,7 +1,10 @@
 /**
- * Bytes allocated per watch event through a whole `SharedIndexInformer` (one handler, its
- * `indexer$` subscribed), against a floor that only parses the same event lines into a `Map`.
- * Usage: `node --expose-gc dist/alloc.js` (or `npm run alloc -w @rxkube/bench`).
+ * What one watch event costs a whole `SharedIndexInformer` beyond a floor that only parses the
+ * same event lines into a `Map`: bytes allocated and CPU time per event, for a plain informer
+ * with one handler (as most users run it) and for one whose `indexer$` is also subscribed
+ * (which publishes a snapshot per drain).
+ * Usage: `node --expose-gc dist/alloc.js [--only=floor,informer,indexer$]` (or
+ * `npm run alloc -w @rxkube/bench`).
  *
  * It uses the informer's public API only (the constructor, `start`, `waitForCacheSync`,
  * `handle`, `indexer$`, the `ListerWatcher` interface), so the same script measures any
@@ -13,12 +16,16 @@ import { realisticPod, seededRandom } from '@rxkube/testing';
 import { allocatedBytes } from './alloc/allocatedBytes.js';
 import { ScriptedListerWatcher } from './alloc/scriptedListerWatcher.js';
 import { type Row, bytes, markdownTable } from './report.js';
+import { scriptOption } from './scriptOption.js';
 
 const OBJECTS = 10_000;
-/** Events measured, in windows of `WINDOW` events delivered in chunks of `CHUNK`. */
+/**
+ * Events measured, in windows of `WINDOW` events delivered in chunks of `CHUNK`: a chunk per
+ * turn of the event loop, about what one 64 KB socket read of ~3 KB events brings.
+ */
 const EVENTS = 100_000;
 const WINDOW = 10_000;
-const CHUNK = 1_000;
+const CHUNK = 20;
 /** One window before the measured ones, so compilation and first-use allocations stay out. */
 const WARMUP = WINDOW;
 const LIST_VERSION = 1_000;
@@ -50,17 +57,30 @@ const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
 /** Somewhere to send events: resolves once it has taken (and fully processed) every line. */
 type Sink = (lines: readonly string[]) => Promise<void>;
 
+/** What the measured events cost one side. */
+interface Cost {
+  /** Bytes allocated per event, garbage included. */
+  readonly bytes: number;
+  /** CPU time of the process per event, in µs (the collector's threads included). */
+  readonly cpuMicros: number;
+  /** Collections during the measured events. */
+  readonly collections: number;
+}
+
 /**
- * Runs the measured windows through `sink` after the warm-up.
+ * Runs the measured windows through `sink` after the warm-up. CPU time is the process's
+ * (`process.cpuUsage`), so other load on the machine changes it less than wall time; it is
+ * taken inside each window, after the forced collection that opens it.
  *
- * @returns bytes allocated per event, and the collections counted
+ * @returns the cost per event, and the collections counted
  */
-async function measure(sink: Sink): Promise<{ perEvent: number; collections: number }> {
+async function measure(sink: Sink): Promise<Cost> {
   const deliverWindow = async (lines: readonly string[]): Promise<void> => {
     for (let at = 0; at < lines.length; at += CHUNK) await sink(lines.slice(at, at + CHUNK));
   };
   await deliverWindow(linesOf(0, WARMUP));
   let total = 0;
+  let cpuMicros = 0;
   let collections = 0;
   for (let from = WARMUP; from < WARMUP + EVENTS; from += WINDOW) {
     // Built before the window and reachable until it closes: not counted.
@@ -69,16 +89,20 @@ async function measure(sink: Sink): Promise<{ perEvent: number; collections: num
       lines.slice(c * CHUNK, (c + 1) * CHUNK),
     );
     const window = await allocatedBytes(async () => {
+      const started = process.cpuUsage();
       for (const chunk of chunks) await sink(chunk);
+      const { user, system } = process.cpuUsage(started);
+      return user + system;
     });
     total += window.bytes;
+    cpuMicros += window.value;
     collections += window.collections;
   }
-  return { perEvent: total / EVENTS, collections };
+  return { bytes: total / EVENTS, cpuMicros: cpuMicros / EVENTS, collections };
 }
 
 /** The floor: `JSON.parse` of each line into a `Map` by key, what any cache must do. */
-async function floor(): Promise<{ perEvent: number; collections: number }> {
+async function floor(): Promise<Cost> {
   const cache = new Map<string, unknown>();
   const result = await measure(async (lines) => {
     for (const line of lines) {
@@ -94,8 +118,12 @@ async function floor(): Promise<{ perEvent: number; collections: number }> {
   return result;
 }
 
-/** The informer: list, then every event through the watch, the cache and one handler. */
-async function informer(): Promise<{ perEvent: number; collections: number }> {
+/**
+ * The informer: list, then every event through the watch, the cache and one handler.
+ *
+ * @param subscribeIndexer - whether `indexer$` is subscribed too
+ */
+async function informer(subscribeIndexer: boolean): Promise<Cost> {
   const listed = Array.from({ length: OBJECTS }, (_, i) => JSON.parse(podJson(i, LIST_VERSION)));
   const lw = new ScriptedListerWatcher<KubeObject>(listed, String(LIST_VERSION));
   const pods = new SharedIndexInformer<KubeObject>(lw, {
@@ -115,10 +143,12 @@ async function informer(): Promise<{ perEvent: number; collections: number }> {
   });
   let snapshots = 0;
   let latest: { readonly size: number; readonly resourceVersion: string } | undefined;
-  const snapshotsSub = pods.indexer$.subscribe((snapshot) => {
-    snapshots += 1;
-    latest = snapshot;
-  });
+  const snapshotsSub = subscribeIndexer
+    ? pods.indexer$.subscribe((snapshot) => {
+        snapshots += 1;
+        latest = snapshot;
+      })
+    : undefined;
   const running = pods.start();
   try {
     if (!(await pods.waitForCacheSync())) throw new Error('the informer did not sync');
@@ -132,45 +162,83 @@ async function informer(): Promise<{ perEvent: number; collections: number }> {
     const lastVersion = String(LIST_VERSION + WARMUP + EVENTS);
     if (seen !== OBJECTS + WARMUP + EVENTS) throw new Error(`the handler saw ${seen} events`);
     if (lw.watches !== 1) throw new Error(`the informer watched ${lw.watches} times`);
+    // Without a subscriber, the last snapshot is read once, after the run.
+    if (!subscribeIndexer) latest = pods.indexer$.value;
     if (latest?.size !== OBJECTS || latest.resourceVersion !== lastVersion) {
       throw new Error(`last snapshot: ${latest?.size} objects at ${latest?.resourceVersion}`);
     }
-    log(`informer: ${snapshots} snapshots published`);
+    if (subscribeIndexer) log(`informer with indexer$: ${snapshots} snapshots published`);
     return result;
   } finally {
     handler.unsubscribe();
-    snapshotsSub.unsubscribe();
+    snapshotsSub?.unsubscribe();
     running.unsubscribe();
   }
 }
 
+const sides = {
+  floor: () => floor(),
+  informer: () => informer(false),
+  indexer$: () => informer(true),
+} as const;
+type Side = keyof typeof sides;
+const only = scriptOption('only', Object.keys(sides).join(',')).split(',') as Side[];
+for (const side of only) {
+  if (!(side in sides))
+    throw new Error(`--only: no side ${side} (${Object.keys(sides).join(', ')})`);
+}
+
 const started = Date.now();
-log(`${OBJECTS} pods listed, then ${WARMUP} MODIFIED events (warm-up) and ${EVENTS} measured…`);
-const results = { floor: await floor(), informer: await informer() };
-const { floor: base, informer: full } = results;
-const rows: Row[] = [
-  {
-    figure: 'bytes allocated per MODIFIED event (JSON.parse included)',
-    value: bytes(full.perEvent),
-    baseline: bytes(base.perEvent),
-    ratio: full.perEvent / base.perEvent,
+log(
+  `${OBJECTS} pods listed, then ${WARMUP} MODIFIED events (warm-up) and ${EVENTS} measured, ` +
+    `${CHUNK} per turn…`,
+);
+const results = new Map<Side, Cost>();
+for (const side of only) results.set(side, await sides[side]());
+const base = results.get('floor');
+const rows: Row[] = [];
+const micros = (value: number): string => `${value.toFixed(2)} µs`;
+const labels: Record<Side, string> = {
+  floor: 'the floor',
+  informer: 'the informer (one handler)',
+  indexer$: 'the informer with indexer$ subscribed',
+};
+for (const [side, cost] of results) {
+  const beyond = side !== 'floor' && base !== undefined;
+  rows.push(
+    {
+      figure: `${labels[side]}: bytes allocated per MODIFIED event (JSON.parse included)`,
+      value: bytes(cost.bytes),
+      baseline: beyond ? bytes(base.bytes) : '',
+      ...(beyond ? { ratio: cost.bytes / base.bytes } : {}),
+      target: '',
+      status: 'info',
+    },
+    {
+      figure: `${labels[side]}: CPU time per MODIFIED event`,
+      value: micros(cost.cpuMicros),
+      baseline: beyond ? micros(base.cpuMicros) : '',
+      ...(beyond ? { ratio: cost.cpuMicros / base.cpuMicros } : {}),
+      target: '',
+      status: 'info',
+    },
+  );
+  if (beyond) {
+    rows.push({
+      figure: `${labels[side]}: beyond the floor, per event`,
+      value: `${bytes(cost.bytes - base.bytes)}, ${micros(cost.cpuMicros - base.cpuMicros)}`,
+      baseline: '',
+      target: '',
+      status: 'info',
+    });
+  }
+  rows.push({
+    figure: `${labels[side]}: collections during the ${EVENTS.toLocaleString('en-US')} events`,
+    value: String(cost.collections),
+    baseline: beyond ? String(base.collections) : '',
     target: '',
     status: 'info',
-  },
-  {
-    figure: 'of which the informer beyond the floor',
-    value: bytes(full.perEvent - base.perEvent),
-    baseline: '',
-    target: '',
-    status: 'info',
-  },
-  {
-    figure: `collections during the ${EVENTS.toLocaleString('en-US')} events`,
-    value: String(full.collections),
-    baseline: String(base.collections),
-    target: '',
-    status: 'info',
-  },
-];
+  });
+}
 process.stdout.write(`${markdownTable(rows)}\n`);
 log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

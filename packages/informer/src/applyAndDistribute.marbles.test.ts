@@ -3,6 +3,7 @@ import { Indexer, type DeletedFinalStateUnknown } from '@rxkube/store';
 import { filter, map, type OperatorFunction } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { applyAndDistribute, type DistributedEvent } from './applyAndDistribute.js';
+import { memoizeLastKey } from './lastKeyMemo.js';
 import type { SharedProcessor } from './sharedProcessor.js';
 import { pod, type TestPod } from './testSupport/pods.testing.js';
 
@@ -75,6 +76,38 @@ describe('applyAndDistribute (marbles)', () => {
     );
     expect(indexer.size).toBe(0);
     expect(indexer.resourceVersion).toBe('3');
+  });
+
+  it('keys each object once when the queue and the Indexer share a memoized key function, though a burst is queued before its first pop', () => {
+    const keyed: string[] = [];
+    const keyFunc = memoizeLastKey<TestPod>((obj) => {
+      keyed.push(obj.metadata.name);
+      return `default/${obj.metadata.name}`;
+    });
+    const indexer = new Indexer<TestPod>({ keyFunc, resourceVersionFromWrites: false });
+    const { calls, processor } = recorder();
+    marbles().run(({ cold, expectObservable }) => {
+      const inputs = cold<FifoInput<TestPod>>('-(ab)-|', {
+        a: FifoInput.add(pod('a', '1')),
+        b: FifoInput.add(pod('b', '2')),
+      });
+      const out = inputs.pipe(
+        deltaFifo<TestPod>({ fifo: 'real', knownObjects: indexer, keyFunction: keyFunc }),
+        applyAndDistribute<TestPod, FifoInput<TestPod>>(
+          indexer,
+          () => ({ resource: 'pods' }),
+          'real',
+          processor,
+          keyFunc,
+        ),
+        filter((event) => event.type === 'queued'),
+        map(() => ''),
+      );
+      expectObservable(out).toBe('-(ab)-|', { a: '', b: '' });
+    });
+    expect(calls.join(' ')).toBe('start:default/a add:1:false start:default/b add:2:false');
+    expect(indexer.getByKey('default/b')?.metadata.resourceVersion).toBe('2');
+    expect(keyed).toEqual(['a', 'b']);
   });
 
   it('reports a change the cache refuses as an object failure and tells the processor nothing of it', () => {

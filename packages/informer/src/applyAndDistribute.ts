@@ -9,6 +9,7 @@ import type { Indexer, KeyFunc } from '@rxkube/store';
 import type { OperatorFunction } from 'rxjs';
 import { applyPops, type PopSink } from './applyPops.js';
 import type { ErrorContext } from './errors.js';
+import type { MemoizedKeyFunc } from './lastKeyMemo.js';
 import type { ObjectFailure } from './objectFailure.js';
 import type { SharedProcessor } from './sharedProcessor.js';
 
@@ -41,7 +42,8 @@ export type DistributedEvent<T, I> = Exclude<DeltaFifoEvent<T, I>, PoppedDeltas<
  * @param errorContext - the resource and version to name in an `ObjectError`
  * @param fifo - the queue the events come from
  * @param processor - the informer's handlers
- * @param keyFunc - the Indexer's key function, to expand changes of the whole cache
+ * @param keyFunc - the Indexer's key function, to expand changes of the whole cache (a
+ *   {@link MemoizedKeyFunc} learns each popped object's key, see `applyPops`)
  * @returns an operator from the queue's events to {@link DistributedEvent}s
  * @internal
  */
@@ -50,7 +52,7 @@ export function applyAndDistribute<T extends object, I extends FifoInput<T>>(
   errorContext: () => ErrorContext,
   fifo: FifoKind,
   processor: Pick<SharedProcessor<T>, 'startKey' | 'added' | 'updated' | 'deleted'>,
-  keyFunc?: KeyFunc<T>,
+  keyFunc?: KeyFunc<T> | MemoizedKeyFunc<T>,
 ): OperatorFunction<DeltaFifoEvent<T, I>, DistributedEvent<T, I>> {
   const sink = (): PopSink<T, never> => ({
     start: (key) => processor.startKey(key),

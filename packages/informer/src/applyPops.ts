@@ -19,6 +19,7 @@ import {
 } from '@rxkube/store';
 import { Observable, type OperatorFunction } from 'rxjs';
 import { ObjectError, type ErrorContext } from './errors.js';
+import type { MemoizedKeyFunc } from './lastKeyMemo.js';
 import { objectFailure, type ObjectFailure } from './objectFailure.js';
 import { resourceVersionOf } from './resourceVersion.js';
 
@@ -65,7 +66,9 @@ export interface PopSink<T, O> {
  * @param errorContext - the resource and version to name in an `ObjectError`
  * @param fifo - the queue the events come from (`resourceVersionTracker` in `@rxkube/queue`)
  * @param sink - writes each delta and emits what a pop did
- * @param keyFunc - the Indexer's key function, to expand changes of the whole cache
+ * @param keyFunc - the Indexer's key function, to expand changes of the whole cache; a
+ *   {@link MemoizedKeyFunc} is told each popped object's key before the object is written, so
+ *   the Indexer finds it without computing it again
  * @returns the operator
  * @internal
  */
@@ -74,7 +77,7 @@ export function applyPops<T extends object, I extends FifoInput<T>, O>(
   errorContext: () => ErrorContext,
   fifo: FifoKind,
   sink: () => PopSink<T, O>,
-  keyFunc: KeyFunc<T> = deletionHandlingMetaNamespaceKeyFunc,
+  keyFunc: KeyFunc<T> | MemoizedKeyFunc<T> = deletionHandlingMetaNamespaceKeyFunc,
 ): OperatorFunction<
   DeltaFifoEvent<T, I>,
   Exclude<DeltaFifoEvent<T, I>, PoppedDeltas<T>> | ObjectFailure | O
@@ -104,12 +107,19 @@ export function applyPops<T extends object, I extends FifoInput<T>, O>(
         if (keys.length === 0) settleResourceVersion();
       };
 
+      // The queue keyed every popped object with the Indexer's key function (a deletion's
+      // object may be a tombstone, which carries its key): pass the key on.
+      const remember = 'remember' in keyFunc ? keyFunc.remember : undefined;
+
       // The pop being applied.
       let current: PoppedDeltas<T> | undefined;
       const applyCurrent = (): void => {
-        const { deltas, isInInitialList } = current as PoppedDeltas<T>;
+        const { key, deltas, isInInitialList } = current as PoppedDeltas<T>;
         for (let i = 0; i < deltas.length; i++) {
           const delta = deltas.at(i) as ObjectDelta<T>;
+          if (remember !== undefined && delta.type !== DeltaType.Deleted) {
+            remember(delta.object, key);
+          }
           try {
             out.apply(delta, isInInitialList);
           } catch (err) {

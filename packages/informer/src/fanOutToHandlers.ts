@@ -35,12 +35,28 @@ export interface ResyncRequest<T> extends FifoResync {
 export function fanOutToHandlers<T, I extends FifoInput<T>>(
   processor: Pick<SharedProcessor<T>, 'distribute' | 'planResync'>,
 ): MonoTypeOperatorFunction<IndexerEvent<T, I>> {
-  return tap((event) => {
+  return tap(fanOutToHandlersStep<T, I>(processor));
+}
+
+/**
+ * What {@link fanOutToHandlers} does with each event, as a function: for a pipeline that runs
+ * several such steps in one `tap`, since every operator costs each event a hop.
+ *
+ * @typeParam T - the object type
+ * @typeParam I - the queue's inputs
+ * @param processor - the informer's handlers
+ * @returns the step, to call with every event in order
+ * @internal
+ */
+export function fanOutToHandlersStep<T, I extends FifoInput<T>>(
+  processor: Pick<SharedProcessor<T>, 'distribute' | 'planResync'>,
+): (event: IndexerEvent<T, I>) => void {
+  return (event) => {
     if (event.type === 'applied') processor.distribute(event.key, event.events);
     else if (event.type === 'queued' && isResyncRequest<T>(event.input)) {
       processor.planResync(event.keys, event.input.due);
     }
-  });
+  };
 }
 
 function isResyncRequest<T>(input: FifoInput<unknown>): input is ResyncRequest<T> {

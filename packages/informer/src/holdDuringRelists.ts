@@ -38,10 +38,26 @@ export interface Holdable {
 export function holdDuringRelists<T, I extends FifoInput<T>>(
   holder: Holdable,
 ): MonoTypeOperatorFunction<IndexerEvent<T, I>> {
-  return tap((event) => {
+  return tap(holdDuringRelistsStep<T, I>(holder));
+}
+
+/**
+ * What {@link holdDuringRelists} does with each event, as a function: for a pipeline that
+ * runs several such steps in one `tap`, since every operator costs each event a hop.
+ *
+ * @typeParam T - the object type
+ * @typeParam I - the queue's inputs
+ * @param holder - the stream to hold
+ * @returns the step, to call with every event in order
+ * @internal
+ */
+export function holdDuringRelistsStep<T, I extends FifoInput<T>>(
+  holder: Holdable,
+): (event: IndexerEvent<T, I>) => void {
+  return (event) => {
     if (event.type === 'relistApplied') holder.release();
     else if (event.type === 'queued' && event.input.type === 'replace' && event.keys.length > 0) {
       holder.hold();
     }
-  });
+  };
 }

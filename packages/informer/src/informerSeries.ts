@@ -1,4 +1,10 @@
-import type { Counter, Gauge, Histogram, MetricsProvider } from '@rxkube/queue';
+import {
+  discards,
+  type Counter,
+  type Gauge,
+  type Histogram,
+  type MetricsProvider,
+} from '@rxkube/queue';
 
 /** Buckets of the Reflector's durations, in seconds: lists take ms to minutes, watches 5 to 10 min. */
 const reflectorDurationBuckets = [0.01, 0.1, 1, 10, 60, 300, 600, 1200, 3600];
@@ -36,6 +42,7 @@ export class InformerSeries {
   readonly queuedItems: Gauge;
   readonly processingLatency: Histogram;
   private readonly lastResourceVersion: Gauge;
+  private readonly versionDiscarded: boolean;
 
   /**
    * @param provider - where the series go
@@ -97,10 +104,13 @@ export class InformerSeries {
       'Time taken to process events after popping from the queue.',
       processingBuckets,
     );
+    this.versionDiscarded = discards(this.lastResourceVersion);
   }
 
   /** @param resourceVersion - the last version seen; an opaque one leaves the gauge as it is */
   resourceVersion(resourceVersion: string): void {
+    // Called for every watch event: parsing the version for a gauge that discards it buys nothing.
+    if (this.versionDiscarded) return;
     const value = versionNumber(resourceVersion);
     if (value !== undefined) this.lastResourceVersion.set(value);
   }

@@ -39,4 +39,17 @@ describe('memoizeLastKey', () => {
     fail = false;
     expect(key(a)).toBe('a');
   });
+
+  it('answers about an object it was told the key of without computing it', () => {
+    let calls = 0;
+    const key = memoizeLastKey<Named>((obj) => {
+      calls++;
+      return `ns/${obj.name}`;
+    });
+    const a = { name: 'a' };
+    key({ name: 'b' });
+    key.remember(a, 'ns/a');
+    expect(key(a)).toBe('ns/a');
+    expect(calls).toBe(1);
+  });
 });

@@ -50,7 +50,7 @@ import { InformerSeries } from './informerSeries.js';
 import { processingClock } from './processingClock.js';
 import { HandlerRegistry } from './handlerRegistry.js';
 import { waitForSync } from './waitForSync.js';
-import { memoizeLastKey } from './lastKeyMemo.js';
+import { memoizeLastKey, type MemoizedKeyFunc } from './lastKeyMemo.js';
 import { timerDelay } from './timerDelay.js';
 
 /** Lifecycle of an informer: started once, stopped once. */
@@ -94,7 +94,7 @@ export class SharedIndexInformer<T extends object = KubeObject> {
   private readonly indexer: Indexer<T>;
   /** Publishes `indexer$`, held while a relist is applied. */
   private readonly snapshots: SnapshotHolder<T>;
-  private readonly keyFunc: KeyFunc<T>;
+  private readonly keyFunc: MemoizedKeyFunc<T>;
   private readonly handlers: HandlerRegistry<T>;
   private readonly telemetry: InformerTelemetry;
   /** Last resource version, queue depth and sync, read off the pipeline. */

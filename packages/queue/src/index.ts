@@ -99,7 +99,7 @@ export {
   workQueueDurationBuckets,
   workQueueMetricsProvider,
 } from './workqueue/workQueueMetricsProvider.js';
-export { noopMetrics } from './metrics/metricsProvider.js';
+export { discards, noopMetrics } from './metrics/metricsProvider.js';
 export type {
   Counter,
   Gauge,

@@ -1,5 +1,5 @@
 import { MemoryMetrics } from './memoryMetrics.js';
-import { noopMetrics } from './metricsProvider.js';
+import { discards, noopMetrics } from './metricsProvider.js';
 
 const lists = { name: 'reflector_lists_total', help: 'lists' };
 
@@ -52,4 +52,11 @@ test('the no-op provider accepts everything and keeps nothing', () => {
     noopMetrics.counter({ name: 'c', help: 'c', labels: {} }).inc();
     noopMetrics.histogram({ name: 'h', help: 'h', labels: {} }).observe(1);
   }).not.toThrow();
+});
+
+test('only the series of the no-op provider are said to discard what they are told', () => {
+  const description = { name: 'latency_seconds', help: 'latency', labels: {} };
+  expect(discards(noopMetrics.histogram(description))).toBe(true);
+  expect(discards(noopMetrics.gauge(description))).toBe(true);
+  expect(discards(new MemoryMetrics().histogram(description))).toBe(false);
 });

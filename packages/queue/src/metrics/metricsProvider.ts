@@ -67,3 +67,19 @@ export const noopMetrics: MetricsProvider = {
   gauge: () => noop,
   histogram: () => noop,
 };
+
+/**
+ * Whether a series is one of {@link noopMetrics}', which discards what it is told: a caller
+ * whose value costs work per event (reading a clock, parsing a version) can then skip that work.
+ *
+ * @param series - a series from any provider
+ * @returns `true` for a series of {@link noopMetrics}
+ * @example
+ * ```ts
+ * const latency = provider.histogram({ name: 'latency_seconds', help: 'latency', labels: {} });
+ * const timed = !discards(latency); // time each step only when someone reads the time
+ * ```
+ */
+export function discards(series: Counter | Gauge | Histogram): boolean {
+  return series === noop;
+}

@@ -1,17 +1,34 @@
+/** The size of a new backing array. */
+const minCapacity = 16;
 /**
- * A first-in first-out list of values with O(1) amortised `push` and `shift`
- * (`Array.prototype.shift` is O(n)). Consumed slots at the front are dropped once they make up
- * half of the backing array.
+ * The size up to which the backing array is never shrunk: queues that fill and empty in
+ * bursts up to this size keep one array (8 KB at most) instead of allocating at every burst.
+ */
+const keptCapacity = 1024;
+
+/**
+ * A first-in first-out list of values with O(1) `push`, `shift` and `unshift`
+ * (`Array.prototype.shift` is O(n)): a ring over a backing array whose size is a power of two.
+ *
+ * A queue that fills and empties in bursts (a watch's events, a turn at a time) reuses the
+ * same array: in the steady state queuing allocates nothing. The array doubles when full; past
+ * {@link keptCapacity} it halves once a quarter or less of it is used, so a burst of a relist's
+ * size does not pin its memory after it drained.
+ *
+ * Invariants: `slots.length` is a power of two, at least {@link minCapacity}; the values are
+ * at `slots[(head + i) & (slots.length - 1)]` for `i` in `[0, length)`; every other slot is
+ * `undefined`, so nothing consumed is kept alive.
  *
  * @internal
  */
 export class ItemFifo<T> {
-  private items: (T | undefined)[] = [];
+  private slots: (T | undefined)[] = new Array<T | undefined>(minCapacity).fill(undefined);
   private head = 0;
+  private count = 0;
 
   /** How many values are queued. */
   get length(): number {
-    return this.items.length - this.head;
+    return this.count;
   }
 
   /**
@@ -19,7 +36,8 @@ export class ItemFifo<T> {
    * @returns the value at `index`, or `undefined` past the back
    */
   at(index: number): T | undefined {
-    return index < 0 ? undefined : this.items[this.head + index];
+    if (index < 0 || index >= this.count) return undefined;
+    return this.slots[(this.head + index) & (this.slots.length - 1)];
   }
 
   /**
@@ -29,39 +47,50 @@ export class ItemFifo<T> {
    * @returns whether there was one to replace
    */
   replaceLast(value: T): boolean {
-    if (this.head === this.items.length) return false;
-    this.items[this.items.length - 1] = value;
+    if (this.count === 0) return false;
+    this.slots[(this.head + this.count - 1) & (this.slots.length - 1)] = value;
     return true;
   }
 
   /** Appends `value` at the back. */
   push(value: T): void {
-    this.items.push(value);
+    if (this.count === this.slots.length) this.resize(this.slots.length * 2);
+    this.slots[(this.head + this.count) & (this.slots.length - 1)] = value;
+    this.count++;
   }
 
-  /** Puts `value` back at the front (O(1) right after a `shift`). */
+  /** Puts `value` back at the front. */
   unshift(value: T): void {
-    if (this.head > 0) this.items[--this.head] = value;
-    else this.items.unshift(value);
+    if (this.count === this.slots.length) this.resize(this.slots.length * 2);
+    this.head = (this.head - 1) & (this.slots.length - 1);
+    this.slots[this.head] = value;
+    this.count++;
   }
 
   /** Removes and returns the front value, or `undefined` when empty. */
   shift(): T | undefined {
-    if (this.head === this.items.length) return undefined;
-    const value = this.items[this.head];
-    this.items[this.head] = undefined;
-    this.head += 1;
-    // Consumed slots (all cleared) are dropped only once they are many, emptied or not: a queue
-    // that empties after every item would otherwise get a new array per item.
-    if (this.head >= 1024 && this.head * 2 >= this.items.length) {
-      this.items = this.items.slice(this.head);
-      this.head = 0;
-    }
+    if (this.count === 0) return undefined;
+    const value = this.slots[this.head];
+    this.slots[this.head] = undefined;
+    this.head = (this.head + 1) & (this.slots.length - 1);
+    this.count--;
+    const capacity = this.slots.length;
+    if (capacity > keptCapacity && this.count <= capacity / 4) this.resize(capacity / 2);
     return value;
   }
 
   /** @returns the queued values, front first (a snapshot) */
   toArray(): T[] {
-    return this.items.slice(this.head) as T[];
+    const values: T[] = [];
+    for (let i = 0; i < this.count; i++) values.push(this.at(i) as T);
+    return values;
+  }
+
+  /** Moves the values, in order, to the front of a new array of `capacity` slots. */
+  private resize(capacity: number): void {
+    const slots = new Array<T | undefined>(capacity).fill(undefined);
+    for (let i = 0; i < this.count; i++) slots[i] = this.at(i);
+    this.slots = slots;
+    this.head = 0;
   }
 }
