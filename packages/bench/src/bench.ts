@@ -5,7 +5,8 @@
  * Usage: `node dist/bench.js [--quick] [--only=a,b] [--cpu-prof]`. Prints Markdown tables and
  * writes `results/latest.json`, `results/latest.md` and one `results/<scenario>.svg` per timed
  * scenario (with `--quick` or `--only`, JSON and plots go to a temporary directory instead).
- * `--cpu-prof` writes V8 CPU profiles of every process to `results/profiles/`.
+ * `--cpu-prof` writes V8 CPU profiles of every process to `results/profiles/`; `--cpu-prof-timed`
+ * writes profiles of the contenders' timed phases only (see compare/timedProfile.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -25,6 +26,7 @@ import { runWholeBodyEvents } from './compare/scenarios/wholeBodyEvents.js';
 import { runWholeBodySync } from './compare/scenarios/wholeBodySync.js';
 import { scenarioPlots } from './compare/scenarioPlots.js';
 import { evaluateTargets } from './compare/targets.js';
+import { timedProfileDirVariable } from './compare/timedProfile.js';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -35,6 +37,11 @@ const only = args
 const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
 const profileDir = join(resultsDir, 'profiles');
 const profiling = args.includes('--cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+if (args.includes('--cpu-prof-timed')) {
+  mkdirSync(profileDir, { recursive: true });
+  // Inherited by every contender process, which then profiles its timed phases only.
+  process.env[timedProfileDirVariable] = profileDir;
+}
 
 const plan = makePlan(quick);
 const started = performance.now();

@@ -8,6 +8,7 @@ import { Expectation, type ExpectedEntry, type Instant, Waiter, now } from './co
 import { ProbeHandler, SlowHandler } from './handlers.js';
 import { serveRpc } from './rpc.js';
 import { runQueries, type QueryParams, type QueryTimings } from './scenarios/queryTimings.js';
+import { startTimedProfile } from './timedProfile.js';
 
 /** Parameters of `init`. */
 export interface InitParams {
@@ -151,17 +152,24 @@ serveRpc({
   },
 
   /** Starts list-watch and times it until converged. */
-  sync(params: ConvergeParams) {
+  async sync(params: ConvergeParams) {
+    const profile = await startTimedProfile(current().name);
     const start = now();
     current().start();
-    return converge(params, start);
+    const result = await converge(params, start);
+    await profile?.stop();
+    return result;
   },
 
   /** Starts the clock and waits for convergence in the background (see `result`). */
-  arm(params: ConvergeParams) {
+  async arm(params: ConvergeParams) {
     probe?.reset();
+    const profile = await startTimedProfile(current().name);
     const start = now();
-    armed = converge(params, start);
+    armed = converge(params, start).then(async (result) => {
+      await profile?.stop();
+      return result;
+    });
     armed.catch(() => undefined);
     return {};
   },
