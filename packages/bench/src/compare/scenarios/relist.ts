@@ -17,7 +17,12 @@ import { releaseAndTime, syncAll } from './throughput.js';
 export async function runRelist(ctx: ScenarioContext): Promise<void> {
   const dataset = ctx.plan.large.name;
   const { reps, ...counts } = ctx.plan.relist;
-  await ctx.server.call('prefetch', { dataset, firstPages: syncFirstPages, forget: true });
+  await ctx.server.call('prefetch', {
+    dataset,
+    firstPages: syncFirstPages,
+    forget: true,
+    alike: true,
+  });
   for (let rep = 0; rep < reps; rep += 1) {
     const children = await syncAll(ctx, dataset);
     ctx.log(`relist #${rep + 1}: changing 1 %, compacting, recording the relists for replay…`);
