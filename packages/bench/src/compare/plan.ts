@@ -94,11 +94,17 @@ export function makePlan(quick: boolean): Plan {
   };
 }
 
-/** The first list requests of an initial sync: rxkube's and the floor's, and client-node's. */
+/**
+ * The first list requests of an initial sync: rxkube's and the floor's, and client-node's. The
+ * fake API server answers both alike (the whole latest state: at `resourceVersion=0` the watch
+ * cache ignores `limit`), so the replay cache records the answer once for both.
+ */
 export const syncFirstPages = ['/api/v1/pods?resourceVersion=0&limit=500', '/api/v1/pods'];
 
 /**
  * The first list requests of a relist after a 410: rxkube's and the floor's, at the last
- * version they saw (`{rv}`: the server's version before the change), and client-node's.
+ * version they saw (`{rv}`: the server's version before the change), and client-node's. The fake
+ * API server answers them, and {@link syncFirstPages}, alike once the state has changed: a
+ * version it has passed reads the latest state, whole, as an unpaged list.
  */
 export const relistFirstPages = ['/api/v1/pods?resourceVersion={rv}', '/api/v1/pods'];

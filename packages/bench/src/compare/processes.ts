@@ -122,6 +122,22 @@ export async function closeContender(
 }
 
 /**
+ * Ends contender processes and closes their proxies, all at once: nothing is timed while they
+ * exit, and a process that held a large cache takes a while to give its memory back.
+ *
+ * @param server - the server process
+ * @param dataset - dataset name
+ * @param processes - the contender processes
+ */
+export async function closeContenders(
+  server: ServerPool,
+  dataset: string,
+  processes: readonly ContenderProcess[],
+): Promise<void> {
+  await Promise.all(processes.map((process) => closeContender(server, dataset, process)));
+}
+
+/**
  * @param items - the contenders
  * @param rep - repetition number
  * @returns `items` rotated by `rep`, so each runs first, second, … in turn

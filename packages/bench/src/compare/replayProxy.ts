@@ -80,13 +80,25 @@ export class ListReplayCache {
    *
    * @param firstPages - the lists the clients are expected to make; URLs learned from misses
    *   since {@link ListReplayCache.forgetLearned} are added
+   * @param alike - the upstream answers every URL of `firstPages` with the same response at an
+   *   unchanged state (e.g. `resourceVersion=0&limit=500` and no query: the whole latest state,
+   *   as the watch cache serves both). Then the first is fetched, and when it is one whole page
+   *   (no continue token) its response is recorded for the others too: a 50,000-pod answer is
+   *   about 200 MB, and carrying it again from the server costs seconds for the same bytes.
    */
-  async prefetch(firstPages: readonly string[]): Promise<void> {
-    for (const first of new Set([...firstPages, ...this.learned])) {
-      let url: string | undefined = first;
-      while (url !== undefined) {
-        const response: Recorded = this.recorded.get(url) ?? (await this.fetchAndRecord(url, {}));
-        url = nextPageUrl(url, response.body);
+  async prefetch(firstPages: readonly string[], alike = false): Promise<void> {
+    const [first, ...others] = firstPages;
+    if (alike && first !== undefined) {
+      const response = this.recorded.get(first) ?? (await this.fetchAndRecord(first, {}));
+      if (response.status === 200 && nextPageUrl(first, response.body) === undefined) {
+        for (const url of others) if (!this.recorded.has(url)) this.recorded.set(url, response);
+      }
+    }
+    for (const url of new Set([...firstPages, ...this.learned])) {
+      let page: string | undefined = url;
+      while (page !== undefined) {
+        const response: Recorded = this.recorded.get(page) ?? (await this.fetchAndRecord(page, {}));
+        page = nextPageUrl(page, response.body);
       }
     }
   }

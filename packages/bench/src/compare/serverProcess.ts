@@ -65,11 +65,19 @@ serveRpc({
     return dataset(params.dataset).state();
   },
 
-  /** Records the given lists (and those learned since `forget`) for replay. */
-  async prefetch(params: { dataset: string; firstPages: string[]; forget?: boolean }) {
+  /**
+   * Records the given lists (and those learned since `forget`) for replay; `alike`: the server
+   * answers them all with the same response (see ListReplayCache.prefetch).
+   */
+  async prefetch(params: {
+    dataset: string;
+    firstPages: string[];
+    forget?: boolean;
+    alike?: boolean;
+  }) {
     const { cache } = dataset(params.dataset);
     if (params.forget === true) cache.forgetLearned();
-    await cache.prefetch(params.firstPages);
+    await cache.prefetch(params.firstPages, params.alike === true);
     return {};
   },
 
@@ -101,7 +109,10 @@ serveRpc({
     return { changes, heldBytes, generatedMs, sealedMs };
   },
 
-  /** Holds the clients, closes watches, changes 1 %, compacts, and primes the replay cache. */
+  /**
+   * Holds the clients, closes watches, changes 1 %, compacts, and primes the replay cache with
+   * `firstPages`, which the server answers alike (the latest state, whole).
+   */
   async relistChange(params: {
     dataset: string;
     ids: number[];
@@ -113,7 +124,10 @@ serveRpc({
     for (const id of params.ids) data.proxy(id).hold();
     const before = data.server.resourceVersion;
     const changes = data.relistChange(params.counts, params.tag);
-    await data.cache.prefetch(params.firstPages.map((url) => url.replace('{rv}', before)));
+    await data.cache.prefetch(
+      params.firstPages.map((url) => url.replace('{rv}', before)),
+      true,
+    );
     settleHeap();
     return changes;
   },

@@ -2,17 +2,13 @@
  * The whole-body server's data, built once at start and never re-encoded: realistic pods with
  * the metadata an API server sets (unique uid, resourceVersion, creationTimestamp, generation),
  * the pod list answer serialized as one Buffer, and — for the event scenario — every MODIFIED
- * event line encoded in advance into one Buffer. What it keeps afterwards is the bytes and each
- * pod's key and current resourceVersion, not the pod objects.
+ * event line encoded in advance into one Buffer. Each pod is serialized as soon as it is built
+ * and then dropped: what is kept is the bytes and each pod's key and current resourceVersion.
  */
 import { type KubeObject, realisticPod, seededRandom } from '@rxkube/testing';
 import type { ExpectedEntry } from './convergence.js';
 import { type DatasetSpec, namespaceNames } from './dataset.js';
-
-/** The annotation each MODIFIED event changes (as the fake server's datasets do). */
-const annotation = 'bench.rxkube.io/seq';
-/** Lines encoded per string before it becomes bytes: bounds the strings alive at once. */
-const linesPerPiece = 1_000;
+import { type LineValues, ModifiedLineTemplate } from './modifiedLineTemplate.js';
 
 /** Encoded watch event lines: one Buffer, and the byte offset where each line starts. */
 export interface EventLines {
@@ -22,6 +18,17 @@ export interface EventLines {
   readonly count: number;
 }
 
+/** What is kept of a pod once built, at its position in key order. */
+interface PodText {
+  readonly key: string;
+  /** Its list item's JSON (without kind/apiVersion). */
+  readonly item: string;
+  /** Its event lines, for a pod that events modify. */
+  readonly template: ModifiedLineTemplate | undefined;
+  /** Its phase in the list (each event flips it). */
+  readonly phase: string | undefined;
+}
+
 function uuid(random: () => number): string {
   let hex = '';
   for (let i = 0; i < 32; i += 1) hex += Math.floor(random() * 16).toString(16);
@@ -29,65 +36,97 @@ function uuid(random: () => number): string {
 }
 
 /**
+ * Builds the pods in creation order (so the seeded randomness is drawn as always) and keeps the
+ * text of each, at its position in key order (namespace, then name, as a list answer orders
+ * them), with resourceVersions 1…N in that order. The order is known from the names alone, so
+ * no pod outlives its serialization: holding 50,000 pod objects made every collection during
+ * the encoding mark hundreds of MB, which cost more than the encoding itself.
+ *
  * @param spec - size and shape
  * @param random - seeded randomness
- * @returns the pods in key order (namespace, then name), as a list answer orders them, with
- *   resourceVersions 1…N in that order
+ * @param modified - how many pods, from the first in key order, events modify
+ * @returns each pod's text, in key order
  */
-function buildPods(spec: DatasetSpec, random: () => number): KubeObject[] {
+function buildPods(spec: DatasetSpec, random: () => number, modified: number): PodText[] {
   const namespaces = namespaceNames(spec);
-  const pods: KubeObject[] = [];
+  const keys = Array.from(
+    { length: spec.pods },
+    (_, i) => `${namespaces[i % namespaces.length] as string}/pod-${i}`,
+  );
+  const byKey = keys.map((_, i) => i).sort((a, b) => compare(keys[a], keys[b]));
+  const positions = new Array<number>(spec.pods);
+  byKey.forEach((i, position) => (positions[i] = position));
+  const texts = new Array<PodText>(spec.pods);
   for (let i = 0; i < spec.pods; i += 1) {
     const namespace = namespaces[i % namespaces.length] as string;
     const pod = realisticPod({ namespace, name: `pod-${i}`, random });
     pod.metadata.uid = uuid(random);
     pod.metadata.generation = 1;
     pod.metadata.creationTimestamp = '2025-01-01T00:00:00Z';
-    pods.push(pod);
+    const position = positions[i] as number;
+    pod.metadata.resourceVersion = String(position + 1);
+    const { kind: _kind, apiVersion: _apiVersion, ...item } = pod;
+    const phase = (pod as KubeObject & { status?: { phase?: string } }).status?.phase;
+    texts[position] = {
+      key: keys[i] as string,
+      item: JSON.stringify(item),
+      phase,
+      // Last: it mutates the pod.
+      template: position < modified ? new ModifiedLineTemplate(pod) : undefined,
+    };
   }
-  const key = (pod: KubeObject): string => `${pod.metadata.namespace ?? ''}/${pod.metadata.name}`;
-  pods.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-  pods.forEach((pod, i) => (pod.metadata.resourceVersion = String(i + 1)));
-  return pods;
+  return texts;
+}
+
+function compare(a: string | undefined, b: string | undefined): number {
+  return (a ?? '') < (b ?? '') ? -1 : (a ?? '') > (b ?? '') ? 1 : 0;
 }
 
 /**
- * @param pods - the pods, each with its version
+ * @param pods - the pods' texts, in key order
  * @param resourceVersion - the list's version
- * @returns the list answer's bytes. Items carry no kind/apiVersion, as kube-apiserver's do not.
+ * @returns the list answer's bytes: those of `JSON.stringify` of the whole list, written item by
+ *   item into one Buffer (no string of the whole list, about 200 MB for 50,000 pods). Items carry
+ *   no kind/apiVersion, as kube-apiserver's do not.
  */
-function listBody(pods: readonly KubeObject[], resourceVersion: string): Buffer {
-  const items = pods.map(({ kind: _kind, apiVersion: _apiVersion, ...item }) => item);
-  return Buffer.from(
-    JSON.stringify({ kind: 'PodList', apiVersion: 'v1', metadata: { resourceVersion }, items }),
-  );
+function listBody(pods: readonly PodText[], resourceVersion: string): Buffer {
+  const head = JSON.stringify({ kind: 'PodList', apiVersion: 'v1', metadata: { resourceVersion } });
+  const parts = [`${head.slice(0, -1)},"items":[`];
+  pods.forEach(({ item }, i) => parts.push(i === 0 ? item : `,${item}`));
+  parts.push(']}');
+  const bytes = Buffer.allocUnsafe(parts.reduce((sum, part) => sum + Buffer.byteLength(part), 0));
+  let offset = 0;
+  for (const part of parts) offset += bytes.write(part, offset);
+  return bytes;
 }
 
 /**
  * Encodes `count` MODIFIED events, round-robin over `pods` (a new annotation value and phase
- * each time, resourceVersion `base + i + 1` for line `i`). Mutates the pods.
+ * each time, resourceVersion `base + i + 1` for line `i`): each line is its pod's
+ * {@link ModifiedLineTemplate} with the values copied in, the bytes of serializing the pod anew.
  */
-function encodeEvents(pods: readonly KubeObject[], count: number, base: number): EventLines {
-  const pieces: Buffer[] = [];
+function encodeEvents(pods: readonly PodText[], count: number, base: number): EventLines {
+  const phases = pods.map(({ phase }) => phase);
+  const values = Array.from({ length: count }, (_, i): LineValues => {
+    const pod = i % pods.length;
+    const phase = phases[pod] === 'Running' ? 'Pending' : 'Running';
+    phases[pod] = phase;
+    return [String(base + i + 1), String(i + 1), phase];
+  });
+  const templateOf = (i: number): ModifiedLineTemplate => {
+    const template = pods[i % pods.length]?.template;
+    if (template === undefined) throw new Error(`pod ${i % pods.length} has no event template`);
+    return template;
+  };
   const offsets = new Float64Array(count + 1);
-  let offset = 0;
-  for (let start = 0; start < count; start += linesPerPiece) {
-    let piece = '';
-    for (let i = start; i < Math.min(count, start + linesPerPiece); i += 1) {
-      const pod = pods[i % pods.length] as KubeObject & { status?: { phase?: string } };
-      pod.metadata.resourceVersion = String(base + i + 1);
-      (pod.metadata.annotations ??= {})[annotation] = String(i + 1);
-      const status = (pod.status ??= {});
-      status.phase = status.phase === 'Running' ? 'Pending' : 'Running';
-      const line = `${JSON.stringify({ type: 'MODIFIED', object: pod })}\n`;
-      offsets[i] = offset;
-      offset += Buffer.byteLength(line);
-      piece += line;
-    }
-    pieces.push(Buffer.from(piece));
+  for (let i = 0; i < count; i += 1) {
+    offsets[i + 1] = (offsets[i] as number) + templateOf(i).byteLength(values[i] as LineValues);
   }
-  offsets[count] = offset;
-  return { bytes: Buffer.concat(pieces, offset), offsets, count };
+  const bytes = Buffer.allocUnsafe(offsets[count] as number);
+  for (let i = 0; i < count; i += 1) {
+    templateOf(i).write(values[i] as LineValues, bytes, offsets[i] as number);
+  }
+  return { bytes, offsets, count };
 }
 
 /** See the module comment. */
@@ -111,11 +150,11 @@ export class WholeBodyData {
    * @param eventCount - MODIFIED events to encode (0 for a list-only dataset)
    */
   constructor(spec: DatasetSpec, seed: number, eventCount: number) {
-    const pods = buildPods(spec, seededRandom(seed));
+    const pods = buildPods(spec, seededRandom(seed), eventCount);
     this.listVersion = pods.length;
     this.list = listBody(pods, String(this.listVersion));
-    this.keys = pods.map((pod) => `${pod.metadata.namespace ?? ''}/${pod.metadata.name}`);
-    this.versions = pods.map((pod) => Number(pod.metadata.resourceVersion));
+    this.keys = pods.map(({ key }) => key);
+    this.versions = pods.map((_, i) => i + 1);
     this.events = encodeEvents(pods, eventCount, this.listVersion);
   }
 

@@ -28,7 +28,12 @@ export async function runInitialSync(
 ): Promise<void> {
   const dataset = spec.name;
   ctx.log(`${scenario}: recording the lists for replay…`);
-  await ctx.server.call('prefetch', { dataset, firstPages: syncFirstPages, forget: true });
+  await ctx.server.call('prefetch', {
+    dataset,
+    firstPages: syncFirstPages,
+    forget: true,
+    alike: true,
+  });
   const state = await ctx.server.call<ExpectedEntry[]>('state', { dataset });
   for (let rep = 0; rep < ctx.plan.syncReps; rep += 1) {
     for (const name of rotate(contenderNames, rep)) {

@@ -8,7 +8,7 @@
 import type { ExpectedEntry } from '../convergence.js';
 import type { EventCounts } from '../handlers.js';
 import { relistFirstPages, syncFirstPages } from '../plan.js';
-import { closeContender, pauseContender, rotate } from '../processes.js';
+import { closeContenders, pauseContender, rotate } from '../processes.js';
 import type { ScenarioContext } from './context.js';
 import { watchingMisses } from './context.js';
 import { releaseAndTime, syncAll } from './throughput.js';
@@ -17,7 +17,12 @@ import { releaseAndTime, syncAll } from './throughput.js';
 export async function runRelist(ctx: ScenarioContext): Promise<void> {
   const dataset = ctx.plan.large.name;
   const { reps, ...counts } = ctx.plan.relist;
-  await ctx.server.call('prefetch', { dataset, firstPages: syncFirstPages, forget: true });
+  await ctx.server.call('prefetch', {
+    dataset,
+    firstPages: syncFirstPages,
+    forget: true,
+    alike: true,
+  });
   for (let rep = 0; rep < reps; rep += 1) {
     const children = await syncAll(ctx, dataset);
     ctx.log(`relist #${rep + 1}: changing 1 %, compacting, recording the relists for replay…`);
@@ -60,6 +65,6 @@ export async function runRelist(ctx: ScenarioContext): Promise<void> {
         `relist #${rep + 1} ${child.name}: ${result.wallMs.toFixed(0)} ms, events ${JSON.stringify(events)}`,
       );
     }
-    for (const child of children) await closeContender(ctx.server, dataset, child);
+    await closeContenders(ctx.server, dataset, children);
   }
 }

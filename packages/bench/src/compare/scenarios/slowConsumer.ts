@@ -5,7 +5,7 @@
  * handlers, is the reference); then the heap held beyond the pre-burst baseline — mostly the
  * slow handler's buffer — and how far behind the slow handler is.
  */
-import { closeContender } from '../processes.js';
+import { closeContenders } from '../processes.js';
 import type { ScenarioContext } from './context.js';
 import { syncGroups, timedBursts, warmUp } from './throughput.js';
 
@@ -18,7 +18,7 @@ export async function runSlowConsumer(ctx: ScenarioContext): Promise<void> {
   ctx.log(`slow-consumer: the server writes ${events} events, held for ${reps} repetitions…`);
   // Each group is closed once timed: its slow handler would go on draining its backlog.
   const figures = await timedBursts(ctx, dataset, groups, events, true, async (group) => {
-    for (const child of group) await closeContender(ctx.server, dataset, child);
+    await closeContenders(ctx.server, dataset, group);
   });
   for (const [rep, results] of figures.entries()) {
     for (const [child, result] of results) {

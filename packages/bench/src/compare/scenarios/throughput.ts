@@ -9,7 +9,7 @@ import { type ContenderName, contenderNames } from '../contender.js';
 import type { ConvergeParams, PhaseResult } from '../contenderProcess.js';
 import type { ExpectedEntry } from '../convergence.js';
 import {
-  closeContender,
+  closeContenders,
   forkContender,
   pauseContender,
   resumeContender,
@@ -204,5 +204,5 @@ export async function runThroughput(ctx: ScenarioContext): Promise<void> {
   // One dashboard run over every group: one sample per process, as with a run per repetition.
   const children = groups.flat();
   await runDashboard(ctx, dataset, children);
-  for (const child of children) await closeContender(ctx.server, dataset, child);
+  await closeContenders(ctx.server, dataset, children);
 }

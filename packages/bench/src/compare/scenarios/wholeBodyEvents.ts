@@ -8,7 +8,7 @@
  */
 import type { ConvergeParams } from '../contenderProcess.js';
 import type { ExpectedEntry } from '../convergence.js';
-import { closeContender, pauseContender, rotate } from '../processes.js';
+import { closeContenders, pauseContender, rotate } from '../processes.js';
 import type { ScenarioContext } from './context.js';
 import { recordEventFigures } from './eventFigures.js';
 import { onWholeBodyServer } from './onWholeBodyServer.js';
@@ -46,6 +46,6 @@ export async function runWholeBodyEvents(ctx: ScenarioContext): Promise<void> {
         );
       }
     }
-    for (const child of groups.flat()) await closeContender(scoped.server, dataset, child);
+    await closeContenders(scoped.server, dataset, groups.flat());
   });
 }
