@@ -339,6 +339,52 @@ describe('Indexer', () => {
       expect(indexer.indexKeys('node', 'x')).toEqual(['a/1']);
     });
 
+    // An index function must be pure, but a handler that mutates a cached object (with
+    // `freeze` off in production) makes one throw on an object it once accepted.
+    describe('that starts throwing on a stored object', () => {
+      let strict = false;
+      const fickle = (obj: TestPod): string[] => {
+        if (strict && obj.spec?.node === 'boom') throw new Error('bad object');
+        return [obj.spec?.node ?? ''];
+      };
+      afterEach(() => {
+        strict = false;
+      });
+
+      it.each([
+        ['one index', { node: fickle }],
+        ['several indexes', { [NamespaceIndex]: metaNamespaceIndexFunc, node: fickle }],
+      ])('fails a write over it and changes nothing (%s)', (_, indexers) => {
+        const indexer = new Indexer<TestPod>({ indexers });
+        const stored = pod('a', '1', { node: 'boom', rv: '5' });
+        indexer.add(stored);
+        const before = indexer.snapshot();
+        strict = true;
+        expect(() => indexer.add(pod('a', '1', { node: 'x', rv: '6' }))).toThrow(IndexFuncError);
+        strict = false;
+        expect(indexer.getByKey('a/1')).toBe(stored);
+        expect(indexer.resourceVersion).toBe('5');
+        expect(indexer.snapshot()).toBe(before);
+        expect(indexer.indexKeys('node', 'boom')).toEqual(['a/1']);
+        expect(indexer.indexKeys('node', 'x')).toEqual([]);
+      });
+
+      it('fails a whole read after unread writes moved the objects into a map, and loses nothing', () => {
+        const indexer = new Indexer<TestPod>({ indexers: { node: fickle } });
+        // More unread writes than objects (and over 1,024): the objects move into a map.
+        const pods = Array.from({ length: 1_100 }, (_, i) => pod('a', `p${i}`, { node: 'x' }));
+        pods[7] = pod('a', 'p7', { node: 'boom' });
+        for (const obj of pods) indexer.add(obj);
+        strict = true;
+        expect(() => indexer.listKeys()).toThrow(IndexFuncError);
+        expect(indexer.size).toBe(1_100);
+        expect(indexer.getByKey('a/p7')).toBe(pods[7]);
+        strict = false;
+        expect(indexer.listKeys()).toHaveLength(1_100);
+        expect(indexer.indexKeys('node', 'boom')).toEqual(['a/p7']);
+      });
+    });
+
     it('fails replace and keeps the previous content', () => {
       const indexer = flakyIndexer();
       expect(() => indexer.replace([pod('b', '1'), pod('b', '2', { node: 'boom' })], '9')).toThrow(

@@ -379,7 +379,8 @@ export class Indexer<T extends object = KubeObject>
   // The map to write to, or `undefined` to write to the trie. Writes that nobody reads as a
   // whole (an informer with only event handlers) need no persistent trie: once more writes went
   // unread than the Indexer holds objects, and while `indexer$` has no subscribers, the objects
-  // move into a map (the trie is dropped, so memory stays the same) and a write costs a map
+  // move into a map (the trie is dropped: no more memory, unless a snapshot taken before is
+  // still held) and a write costs a map
   // update instead of trie edits. The next snapshot, index or list read rebuilds the trie.
   // Each switch costs O(objects), paid for by at least as many writes.
   private liveMap(): Map<string, T> | undefined {
@@ -407,14 +408,15 @@ export class Indexer<T extends object = KubeObject>
   private rebuildTrie(): void {
     const { live, state, owner } = this;
     if (live === undefined) return;
-    this.live = undefined;
     const next = IndexerState.empty(state.table, state.keyFunc, state.resourceVersion);
     for (const [key, obj] of live) {
-      // Cannot throw: every index function ran on each object when it was written.
+      // Throws only if an index function is not pure (or an object was mutated since it was
+      // written): the objects then stay in the map, and the read that needed the trie fails.
       const after = indexValuesOf(next.table, obj, key);
       upsertWith(next, key, stringHash(key), undefined, obj, after, owner);
     }
     state.assign(next);
+    this.live = undefined;
   }
 
   private changed(): void {

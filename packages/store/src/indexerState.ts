@@ -149,9 +149,9 @@ export function upsert<T>(state: IndexerState<T>, key: string, obj: T, owner: Ow
 }
 
 /**
- * Stores `obj` under `key` in place of `old`, with index values computed already: the write
- * itself, which cannot fail once `after` is known (index functions are pure, so the values of
- * `old` are what they were when it was stored).
+ * Stores `obj` under `key` in place of `old`, with `obj`'s index values computed already. The
+ * values of `old` are computed before anything is edited, so an index function that throws on
+ * it (one that is not pure, or an object mutated since it was stored) changes nothing.
  *
  * @param state - the state to edit
  * @param key - the object's key
@@ -160,6 +160,7 @@ export function upsert<T>(state: IndexerState<T>, key: string, obj: T, owner: Ow
  * @param obj - the object
  * @param after - `obj`'s index values ({@link indexValuesOf})
  * @param owner - the edit token
+ * @throws IndexFuncError if an index function throws on `old`
  * @internal
  */
 export function upsertWith<T>(
@@ -174,10 +175,11 @@ export function upsertWith<T>(
   if (old === obj) return;
   const { table } = state;
   const count = table.funcs.length;
-  state.items = assoc(state.items, key, hash, obj, owner);
-  if (old === undefined) state.size++;
   if (count === 1) {
+    // Computed before any edit: an index function that throws on `old` changes nothing.
     const before = old === undefined ? undefined : table.indexValuesOf(0, old, key);
+    state.items = assoc(state.items, key, hash, obj, owner);
+    if (old === undefined) state.size++;
     state.indices[0] = moveInIndex(
       state.indices[0] as IndexRoot<T>,
       before,
@@ -189,10 +191,16 @@ export function upsertWith<T>(
     );
     return;
   }
+  const before: IndexValues[] = new Array(count);
+  for (let i = 0; i < count; i++) {
+    before[i] = old === undefined ? undefined : table.indexValuesOf(i, old, key);
+  }
+  state.items = assoc(state.items, key, hash, obj, owner);
+  if (old === undefined) state.size++;
   for (let i = 0; i < count; i++) {
     state.indices[i] = moveInIndex(
       state.indices[i] as IndexRoot<T>,
-      old === undefined ? undefined : table.indexValuesOf(i, old, key),
+      before[i],
       (after as readonly IndexValues[])[i],
       key,
       hash,
