@@ -195,37 +195,52 @@ describe('Indexer against a Map + full-scan model', () => {
   });
 
   it('keeps its answers when unread writes move the objects into a map and back', () => {
-    // Enough writes that nobody reads to pass the switch's threshold (more unread writes than
-    // objects, and at least 1,024), then random operations with point reads after each, and a
-    // subscriber to `indexer$` coming and going: each whole read or subscribed write moves the
-    // objects back into the trie, and later unread writes move them out again.
+    // Warm-up: more unread writes than objects (and over 1,024) move the objects into a map.
+    // Then random operations, with point reads after each; a subscriber to `indexer$` coming
+    // and going and every whole read (a snapshot) move them back into the trie, and a burst of
+    // unread rewrites moves them out again, with earlier snapshots held across both moves. At
+    // the end one whole read, chosen at random, is checked before any other read rebuilds the
+    // trie.
     const warm = Array.from({ length: 1_100 }, (_, i) => pod('a', `w-${i}`, { rv: '1' }));
-    // Half of them rewritten: the switch happens at the first rewrite, and the other half must
-    // survive it unwritten.
-    const rewrite = warm.slice(0, 550).map((p) => pod('a', p.metadata.name, { rv: '2' }));
-    const toggleArb = fc.constant<{ kind: 'toggle' }>({ kind: 'toggle' });
+    let bursts = 0;
+    const burst = (): TestPod[] => warm.map((p) => pod('a', p.metadata.name, { rv: `b${bursts}` }));
+    type Extra = { kind: 'toggle' } | { kind: 'burst' };
+    const extraArb = fc.constantFrom<Extra>({ kind: 'toggle' }, { kind: 'burst' });
+    const reads = ['listKeys', 'list', 'byIndex', 'indexKeys', 'listIndexFuncValues'] as const;
     fc.assert(
       fc.property(
-        fc.array(fc.oneof({ weight: 30, arbitrary: opArb }, { weight: 1, arbitrary: toggleArb }), {
-          maxLength: 300,
+        fc.array(fc.oneof({ weight: 20, arbitrary: opArb }, { weight: 1, arbitrary: extraArb }), {
+          maxLength: 200,
         }),
-        (ops) => {
+        fc.constantFrom(...reads),
+        (ops, firstRead) => {
           const indexer = new Indexer<TestPod>({ indexers: indexFuncs });
           const model: Model = { items: new Map(), resourceVersion: '' };
           const taken: [ReturnType<Indexer<TestPod>['snapshot']>, Model][] = [];
           let subscription: { unsubscribe(): void } | undefined;
-          for (const obj of [...warm, ...rewrite]) {
-            indexer.add(obj);
-            applyToModel(model, { kind: 'add', obj });
-          }
+          const addAll = (objs: readonly TestPod[]): void => {
+            for (const obj of objs) {
+              indexer.add(obj);
+              applyToModel(model, { kind: 'add', obj });
+            }
+          };
+          addAll(warm);
           for (const op of ops) {
             if (op.kind === 'toggle') {
               if (subscription === undefined) subscription = indexer.indexer$.subscribe(() => {});
               else subscription = void subscription.unsubscribe();
               continue;
             }
-            applyToIndexer(indexer, op);
-            applyToModel(model, op);
+            if (op.kind === 'burst') {
+              // Twice the warm keys: more writes than the objects held, whatever else was added.
+              for (let pass = 0; pass < 2; pass++) {
+                bursts += 1;
+                addAll(burst());
+              }
+            } else {
+              applyToIndexer(indexer, op);
+              applyToModel(model, op);
+            }
             if (op.kind === 'snapshot') {
               taken.push([indexer.snapshot(), { ...model, items: new Map(model.items) }]);
             }
@@ -234,6 +249,29 @@ describe('Indexer against a Map + full-scan model', () => {
             expect(indexer.resourceVersion).toBe(model.resourceVersion);
             for (const key of ['a/1', 'b/3', '2', 'c/5', 'a/w-7', 'a/w-1097']) {
               expect(indexer.getByKey(key)).toBe(model.items.get(key));
+            }
+          }
+          const objs = [...model.items.values()];
+          const inA = objs.filter((obj) => obj.metadata.namespace === 'a').map(keyOf);
+          switch (firstRead) {
+            case 'listKeys':
+              expect(sorted(indexer.listKeys())).toEqual(sorted([...model.items.keys()]));
+              break;
+            case 'list':
+              expect(sorted(indexer.list().map(keyOf))).toEqual(sorted([...model.items.keys()]));
+              break;
+            case 'byIndex':
+              expect(sorted(indexer.byIndex(NamespaceIndex, 'a').map(keyOf))).toEqual(sorted(inA));
+              break;
+            case 'indexKeys':
+              expect(sorted(indexer.indexKeys(NamespaceIndex, 'a'))).toEqual(sorted(inA));
+              break;
+            case 'listIndexFuncValues': {
+              const used = new Set(objs.map((obj) => obj.metadata.namespace ?? ''));
+              expect(sorted(indexer.listIndexFuncValues(NamespaceIndex))).toEqual(
+                sorted([...used]),
+              );
+              break;
             }
           }
           expectAgrees(indexer, model);
