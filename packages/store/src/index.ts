@@ -42,7 +42,7 @@ export type { IndexerSubject } from './indexerSubject.js';
 export { snapshotView } from './snapshotView.js';
 export type { ReadonlyBehaviorSubject, SnapshotViewOptions } from './snapshotView.js';
 export { Indexer } from './indexer.js';
-export type { CoalesceMode, IndexerOptions } from './indexer.js';
+export type { CoalesceMode, IndexerOptions } from './indexerOptions.js';
 export { Store } from './store.js';
 export type { StoreOptions } from './store.js';
 export { selectByIndex } from './selectByIndex.js';

@@ -2,8 +2,17 @@ import { BehaviorSubject } from 'rxjs';
 import type { DeletedFinalStateUnknown } from './deletedFinalStateUnknown.js';
 import type { Owner } from './hamt.js';
 import type { Indexers } from './indexFunc.js';
+import type { CoalesceMode, IndexerOptions } from './indexerOptions.js';
 import { IndexerSnapshot } from './indexerSnapshot.js';
-import { IndexerState, buildIndex, indexValuesOf, remove, upsertWith } from './indexerState.js';
+import {
+  IndexerState,
+  buildIndex,
+  indexValuesOf,
+  remove,
+  stateOf,
+  upsertWith,
+} from './indexerState.js';
+import { LiveObjects } from './liveObjects.js';
 import type { IndexerSubject } from './indexerSubject.js';
 import { IndexerTable } from './indexerTable.js';
 import { IndexerView } from './indexerView.js';
@@ -16,56 +25,9 @@ import {
 } from './keys.js';
 import type { KubeObject } from './kubeObject.js';
 import { snapshotView } from './snapshotView.js';
-import { type TrieNode, forEachEntry, lookup } from './hamt.js';
+
+import { type TrieNode, lookup } from './hamt.js';
 import { stringHash } from './stringHash.js';
-
-/**
- * When `indexer$` emits after a write outside {@link Indexer.batch}:
- * - `'none'`: synchronously, once per write (only while someone subscribes).
- * - `'microtask'`: once per microtask, however many writes happened in it.
- *
- * Either way `indexer$.value` is current at all times.
- */
-export type CoalesceMode = 'none' | 'microtask';
-
-/** Options of an {@link Indexer}. */
-export interface IndexerOptions<T> {
-  /** Index functions by name. Default: none. */
-  indexers?: Indexers<T>;
-  /**
-   * Computes each object's key. Default: {@link deletionHandlingMetaNamespaceKeyFunc}, which also
-   * accepts tombstones and explicit keys; a custom one must too if `delete` is given them.
-   * Whatever a custom one throws reaches the caller of a write or lookup as a `KeyError` whose
-   * `cause` is the thrown error, as in client-go.
-   */
-  keyFunc?: KeyFunc<T>;
-  /**
-   * Rewrites each object before it is stored, on `add`, `update` and `replace` (client-go's
-   * `WithTransformer`), e.g. `stripManagedFields` to keep a cache small. It is given the
-   * caller's object after its key is computed and must return an object with the same key; it
-   * should not mutate its input. If it throws, the write throws that error and changes nothing.
-   * `delete` needs only the key and does not call it. Default: none.
-   */
-  transform?: (obj: T) => T;
-  /** Emission coalescing of `indexer$`. Default: `'none'`. */
-  coalesce?: CoalesceMode;
-  /**
-   * Whether `add`/`update` keep the stored object when the new one carries the same non-empty
-   * `metadata.resourceVersion`. The API server gives every write a new version, so such objects
-   * are equal; keeping the stored reference means a relist or resync that brings nothing new
-   * produces no new snapshot and no selector emission. Default: `true`.
-   */
-  keepSameVersion?: boolean;
-  /**
-   * Whether an `add`/`update`/`delete` that changes the content moves the resource version to
-   * the written object's `metadata.resourceVersion`. Right when writes arrive in the order of the
-   * watch stream. A cache fed through a DeltaFIFO is not: the queue coalesces per key and a later
-   * key may be applied before an earlier one, so its writer should pass `false` and tell the
-   * version itself with `setResourceVersion` (only `replace` and `setResourceVersion` then move
-   * it). Default: `true`.
-   */
-  resourceVersionFromWrites?: boolean;
-}
 
 /**
  * client-go's `Indexer` as an immutable-snapshot store: a key → object cache with named indices,
@@ -107,11 +69,8 @@ export class Indexer<T extends object = KubeObject>
   // Edit token: trie nodes carrying it were created since the last snapshot and may be mutated
   // in place. Replaced whenever a snapshot is sealed, which freezes every existing node.
   private owner: Owner = {};
-  // The objects by key while the Indexer keeps them in a map instead of the trie (see
-  // `liveMap`); `undefined` while the trie (`state.items` and `state.indices`) holds them.
-  private live: Map<string, T> | undefined;
-  // Writes since the trie was last read (a snapshot, an index or a list): see `liveMap`.
-  private unreadWrites = 0;
+  // Where the objects are: the trie or, while nobody reads it, a map.
+  private readonly objects = new LiveObjects<T>();
   // The snapshot of the current state; undefined iff the state changed since the last seal.
   private current: IndexerSnapshot<T> | undefined;
   private lastPublished: IndexerSnapshot<T> | undefined;
@@ -166,7 +125,7 @@ export class Indexer<T extends object = KubeObject>
     const { state } = this;
     const key = state.keyFunc(obj);
     const stored = this.transform === undefined ? obj : this.transform(obj);
-    const live = this.liveMap();
+    const live = this.objects.forWrite(state, this.snapshots$.observed, this.owner);
     const hash = live === undefined ? stringHash(key) : 0;
     const old = live === undefined ? lookup(state.items, key, hash) : live.get(key);
     if (old === stored || (this.keepSameVersion && old !== undefined && sameVersion(old, stored))) {
@@ -200,7 +159,7 @@ export class Indexer<T extends object = KubeObject>
    */
   delete(obj: T | DeletedFinalStateUnknown<T> | ExplicitKey): void {
     const key = this.state.keyFunc(obj as T);
-    const live = this.liveMap();
+    const live = this.objects.forWrite(this.state, this.snapshots$.observed, this.owner);
     const changed = live === undefined ? remove(this.state, key, this.owner) : live.delete(key);
     if (changed) this.wrote(obj);
   }
@@ -215,18 +174,16 @@ export class Indexer<T extends object = KubeObject>
    *   throws; whatever the transform throws
    */
   replace(items: Iterable<T>, resourceVersion: string): void {
-    const { transform, state, owner } = this;
-    const next = IndexerState.empty(state.table, state.keyFunc, resourceVersion);
-    for (const item of items) {
-      const key = state.keyFunc(item);
-      const obj = transform === undefined ? item : transform(item);
-      const hash = stringHash(key);
-      const after = indexValuesOf(next.table, obj, key);
-      upsertWith(next, key, hash, lookup(next.items, key, hash), obj, after, owner);
-    }
-    state.assign(next);
-    this.live = undefined;
-    this.unreadWrites = 0;
+    const { transform, state } = this;
+    const entries = function* (): Generator<[string, T]> {
+      for (const item of items) {
+        // The key of the caller's object, as `add` computes it.
+        const key = state.keyFunc(item);
+        yield [key, transform === undefined ? item : transform(item)];
+      }
+    };
+    state.assign(stateOf(state.table, state.keyFunc, resourceVersion, entries(), this.owner));
+    this.objects.reset();
     this.changed();
   }
 
@@ -241,7 +198,7 @@ export class Indexer<T extends object = KubeObject>
    * @throws IndexFuncError if a new index function throws on a held object (nothing is added)
    */
   addIndexers(newIndexers: Indexers<T>): void {
-    this.readTrie();
+    this.objects.forRead(this.state, this.owner);
     const table = this.state.table.with(newIndexers);
     const added = [];
     for (let position = this.state.indices.length; position < table.names.length; position++) {
@@ -308,35 +265,36 @@ export class Indexer<T extends object = KubeObject>
 
   /** Number of objects held. */
   override get size(): number {
-    return this.live === undefined ? this.state.size : this.live.size;
+    return this.objects.inMap?.size ?? this.state.size;
   }
 
   /** @inheritdoc */
   override getByKey(key: string): T | undefined {
-    return this.live === undefined ? super.getByKey(key) : this.live.get(key);
+    const inMap = this.objects.inMap;
+    return inMap === undefined ? super.getByKey(key) : inMap.get(key);
   }
 
   /** @inheritdoc */
   override listKeys(): string[] {
-    this.readTrie();
+    this.objects.forRead(this.state, this.owner);
     return super.listKeys();
   }
 
   /** @inheritdoc */
   override indexKeys(indexName: string, indexedValue: string): string[] {
-    this.readTrie();
+    this.objects.forRead(this.state, this.owner);
     return super.indexKeys(indexName, indexedValue);
   }
 
   /** @inheritdoc */
   override listIndexFuncValues(indexName: string): string[] {
-    this.readTrie();
+    this.objects.forRead(this.state, this.owner);
     return super.listIndexFuncValues(indexName);
   }
 
   /** @internal */
   override bucket(indexName: string, indexedValue: string): TrieNode<T> | undefined {
-    this.readTrie();
+    this.objects.forRead(this.state, this.owner);
     return super.bucket(indexName, indexedValue);
   }
 
@@ -346,7 +304,7 @@ export class Indexer<T extends object = KubeObject>
    */
   snapshot(): IndexerSnapshot<T> {
     if (this.current === undefined) {
-      this.readTrie();
+      this.objects.forRead(this.state, this.owner);
       this.owner = {};
       this.current = new IndexerSnapshot(this.state.copy());
     }
@@ -374,49 +332,6 @@ export class Indexer<T extends object = KubeObject>
       this.state.resourceVersion = resourceVersion;
     }
     this.changed();
-  }
-
-  // The map to write to, or `undefined` to write to the trie. Writes that nobody reads as a
-  // whole (an informer with only event handlers) need no persistent trie: once more writes went
-  // unread than the Indexer holds objects, and while `indexer$` has no subscribers, the objects
-  // move into a map (the trie is dropped: no more memory, unless a snapshot taken before is
-  // still held) and a write costs a map
-  // update instead of trie edits. The next snapshot, index or list read rebuilds the trie.
-  // Each switch costs O(objects), paid for by at least as many writes.
-  private liveMap(): Map<string, T> | undefined {
-    const observed = this.snapshots$.observed;
-    if (this.live !== undefined) {
-      if (!observed) return this.live;
-      this.rebuildTrie();
-      return undefined;
-    }
-    const { state } = this;
-    if (++this.unreadWrites <= Math.max(state.size, minUnreadWrites) || observed) return undefined;
-    const live = new Map<string, T>();
-    forEachEntry(state.items, (key, obj) => live.set(key, obj));
-    state.assign(IndexerState.empty(state.table, state.keyFunc, state.resourceVersion));
-    this.live = live;
-    return live;
-  }
-
-  // Before a read of the trie: brings it back if the objects are in the map.
-  private readTrie(): void {
-    this.unreadWrites = 0;
-    this.rebuildTrie();
-  }
-
-  private rebuildTrie(): void {
-    const { live, state, owner } = this;
-    if (live === undefined) return;
-    const next = IndexerState.empty(state.table, state.keyFunc, state.resourceVersion);
-    for (const [key, obj] of live) {
-      // Throws only if an index function is not pure (or an object was mutated since it was
-      // written): the objects then stay in the map, and the read that needed the trie fails.
-      const after = indexValuesOf(next.table, obj, key);
-      upsertWith(next, key, stringHash(key), undefined, obj, after, owner);
-    }
-    state.assign(next);
-    this.live = undefined;
   }
 
   private changed(): void {
@@ -470,10 +385,6 @@ function keyErrors<T>(keyFunc: KeyFunc<T> | undefined): KeyFunc<T> {
   if (keyFunc === undefined) return deletionHandlingMetaNamespaceKeyFunc;
   return (obj) => keyOf(keyFunc, obj);
 }
-
-// The fewest unread writes after which the objects move into a map (see `liveMap`), so that a
-// small cache does not switch back and forth.
-const minUnreadWrites = 1024;
 
 // The API server gives every write a new resourceVersion, so two states of an object with the
 // same non-empty version are the same state.

@@ -132,20 +132,32 @@ export function indexValuesOf<T>(table: IndexerTable<T>, obj: T, key: string): A
 }
 
 /**
- * Adds or replaces the object under `key`. Every index value is computed before anything is
- * changed, so an index function that throws leaves the state as it was.
+ * Builds a fresh state holding `entries` (a later entry wins over an earlier one with the same
+ * key). Nothing else is touched, so a state that throws half-way is simply dropped.
  *
- * @param state - the state to edit
- * @param key - the object's key
- * @param obj - the object
+ * @param table - the indexers
+ * @param keyFunc - the key function
+ * @param resourceVersion - the new state's resource version
+ * @param entries - keys and objects
  * @param owner - the edit token
+ * @returns the new state
  * @throws IndexFuncError if an index function throws
  * @internal
  */
-export function upsert<T>(state: IndexerState<T>, key: string, obj: T, owner: Owner): void {
-  const hash = stringHash(key);
-  const after = indexValuesOf(state.table, obj, key);
-  upsertWith(state, key, hash, lookup(state.items, key, hash), obj, after, owner);
+export function stateOf<T>(
+  table: IndexerTable<T>,
+  keyFunc: KeyFunc<T>,
+  resourceVersion: string,
+  entries: Iterable<readonly [string, T]>,
+  owner: Owner,
+): IndexerState<T> {
+  const next = IndexerState.empty(table, keyFunc, resourceVersion);
+  for (const [key, obj] of entries) {
+    const hash = stringHash(key);
+    const after = indexValuesOf(table, obj, key);
+    upsertWith(next, key, hash, lookup(next.items, key, hash), obj, after, owner);
+  }
+  return next;
 }
 
 /**

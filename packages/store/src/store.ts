@@ -1,4 +1,5 @@
-import { type IndexerOptions, Indexer } from './indexer.js';
+import { Indexer } from './indexer.js';
+import type { IndexerOptions } from './indexerOptions.js';
 import type { KubeObject } from './kubeObject.js';
 
 /** Options of a {@link Store}: those of an Indexer without index functions. */
