@@ -5,6 +5,7 @@
  * profile of a run, then every client-node one, to compare where each spends its time.
  */
 import { readFileSync } from 'node:fs';
+import { scriptOption } from './scriptOption.js';
 
 /** The parts of a `.cpuprofile` read here. */
 interface CpuProfile {
@@ -38,8 +39,8 @@ function functionOf(frame: CallFrame): string {
 }
 
 const args = process.argv.slice(2);
-const by = args.find((a) => a.startsWith('--by='))?.slice(5) ?? 'package';
-const top = Number(args.find((a) => a.startsWith('--top='))?.slice(6) ?? 30);
+const by = scriptOption('by', 'package');
+const top = Number(scriptOption('top', '30'));
 const files = args.filter((a) => !a.startsWith('--'));
 if (files.length === 0) {
   process.stderr.write('usage: profileSummary [--by=package|function] [--top=N] FILE…\n');

@@ -12,6 +12,7 @@ import {
 } from '@rxkube/testing';
 import type { ExpectedEntry } from './convergence.js';
 import { ListReplayCache, ReplayProxy } from './replayProxy.js';
+import { sequenceAnnotation } from './modifiedLineTemplate.js';
 
 /** Size and shape of a dataset. */
 export interface DatasetSpec {
@@ -25,7 +26,6 @@ export function namespaceNames(spec: DatasetSpec): string[] {
   return Array.from({ length: spec.namespaces }, (_, i) => `ns-${i}`);
 }
 
-const annotation = 'bench.rxkube.io/seq';
 /** Writes between yields to the event loop, so the proxy can take the data as it comes. */
 const chunk = 500;
 
@@ -223,7 +223,7 @@ export class Dataset {
     const pod = this.pods.get(key);
     if (pod === undefined) throw new Error(`no pod ${key}`);
     this.seq += 1;
-    (pod.metadata.annotations ??= {})[annotation] = String(this.seq);
+    (pod.metadata.annotations ??= {})[sequenceAnnotation] = String(this.seq);
     const withStatus = pod as KubeObject & { status?: { phase?: string } };
     const status = (withStatus.status ??= {});
     status.phase = status.phase === 'Running' ? 'Pending' : 'Running';

@@ -5,7 +5,7 @@
  */
 import type { KubeObject } from '@rxkube/testing';
 
-/** The annotation each MODIFIED event changes (as the fake server's datasets do). */
+/** The annotation every write of the datasets and each whole-body MODIFIED event changes. */
 export const sequenceAnnotation = 'bench.rxkube.io/seq';
 
 /**

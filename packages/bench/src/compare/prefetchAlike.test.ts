@@ -45,7 +45,7 @@ describe('prefetching lists the server answers alike', () => {
   test('records the answer once and replays its bytes for every page', async () => {
     const direct = await body(dataset.server.url, syncFirstPages[0] as string);
     const before = listGets();
-    await dataset.cache.prefetch(syncFirstPages, true);
+    await dataset.cache.prefetch(syncFirstPages);
     expect(listGets() - before).toBe(1);
     const { url } = await dataset.connect();
     for (const page of syncFirstPages) expect(await body(url, page)).toBe(direct);
@@ -55,7 +55,7 @@ describe('prefetching lists the server answers alike', () => {
   test('fetches every page on its own when the first answer is paged', async () => {
     const pages = ['/api/v1/pods?limit=10', '/api/v1/pods'];
     const before = listGets();
-    await dataset.cache.prefetch(pages, true);
+    await dataset.cache.prefetch(pages);
     // Four pages of ten, then the whole list.
     expect(listGets() - before).toBe(5);
     const { url } = await dataset.connect();

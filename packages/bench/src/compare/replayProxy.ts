@@ -80,15 +80,15 @@ export class ListReplayCache {
    *
    * @param firstPages - the lists the clients are expected to make; URLs learned from misses
    *   since {@link ListReplayCache.forgetLearned} are added
-   * @param alike - the upstream answers every URL of `firstPages` with the same response at an
-   *   unchanged state (e.g. `resourceVersion=0&limit=500` and no query: the whole latest state,
-   *   as the watch cache serves both). Then the first is fetched, and when it is one whole page
-   *   (no continue token) its response is recorded for the others too: a 50,000-pod answer is
-   *   about 200 MB, and carrying it again from the server costs seconds for the same bytes.
+   *   The upstream must answer every one of them with the same response at an unchanged state
+   *   (e.g. `resourceVersion=0&limit=500` and no query: the whole latest state, as the watch
+   *   cache serves both): the first is fetched, and when it is one whole page (no continue
+   *   token) its response is recorded for the others too. A 50,000-pod answer is about 200 MB,
+   *   and carrying it again from the server costs seconds for the same bytes.
    */
-  async prefetch(firstPages: readonly string[], alike = false): Promise<void> {
+  async prefetch(firstPages: readonly string[]): Promise<void> {
     const [first, ...others] = firstPages;
-    if (alike && first !== undefined) {
+    if (first !== undefined) {
       const response = this.recorded.get(first) ?? (await this.fetchAndRecord(first, {}));
       if (response.status === 200 && nextPageUrl(first, response.body) === undefined) {
         for (const url of others) if (!this.recorded.has(url)) this.recorded.set(url, response);

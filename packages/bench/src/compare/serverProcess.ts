@@ -66,18 +66,13 @@ serveRpc({
   },
 
   /**
-   * Records the given lists (and those learned since `forget`) for replay; `alike`: the server
-   * answers them all with the same response (see ListReplayCache.prefetch).
+   * Records the given lists (and those learned since `forget`) for replay; the server answers
+   * them all with the same response (see ListReplayCache.prefetch).
    */
-  async prefetch(params: {
-    dataset: string;
-    firstPages: string[];
-    forget?: boolean;
-    alike?: boolean;
-  }) {
+  async prefetch(params: { dataset: string; firstPages: string[]; forget?: boolean }) {
     const { cache } = dataset(params.dataset);
     if (params.forget === true) cache.forgetLearned();
-    await cache.prefetch(params.firstPages, params.alike === true);
+    await cache.prefetch(params.firstPages);
     return {};
   },
 
@@ -124,10 +119,7 @@ serveRpc({
     for (const id of params.ids) data.proxy(id).hold();
     const before = data.server.resourceVersion;
     const changes = data.relistChange(params.counts, params.tag);
-    await data.cache.prefetch(
-      params.firstPages.map((url) => url.replace('{rv}', before)),
-      true,
-    );
+    await data.cache.prefetch(params.firstPages.map((url) => url.replace('{rv}', before)));
     settleHeap();
     return changes;
   },

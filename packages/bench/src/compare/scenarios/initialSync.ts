@@ -32,7 +32,6 @@ export async function runInitialSync(
     dataset,
     firstPages: syncFirstPages,
     forget: true,
-    alike: true,
   });
   const state = await ctx.server.call<ExpectedEntry[]>('state', { dataset });
   for (let rep = 0; rep < ctx.plan.syncReps; rep += 1) {

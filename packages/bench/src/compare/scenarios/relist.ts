@@ -21,7 +21,6 @@ export async function runRelist(ctx: ScenarioContext): Promise<void> {
     dataset,
     firstPages: syncFirstPages,
     forget: true,
-    alike: true,
   });
   for (let rep = 0; rep < reps; rep += 1) {
     const children = await syncAll(ctx, dataset);
