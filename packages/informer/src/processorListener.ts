@@ -1,6 +1,5 @@
-import { noopMetrics, type Gauge } from '@rxkube/queue';
+import { ItemFifo, noopMetrics, type Gauge } from '@rxkube/queue';
 import type { InformerEvent } from './eventHandler.js';
-import { EventBuffer } from './eventBuffer.js';
 
 /** How many events a listener delivers before yielding to other work. */
 const deliveryBatch = 64;
@@ -16,7 +15,7 @@ const deliveryBatch = 64;
  * @internal
  */
 export class ProcessorListener<T> {
-  private readonly buffer = new EventBuffer<InformerEvent<T>>();
+  private readonly buffer = new ItemFifo<InformerEvent<T>>();
   private running = false;
   private removed = false;
   private initialPending = 0;

@@ -33,6 +33,7 @@ export { defaultRealFIFOBatchSize } from './realFifoOptions.js';
 export type { RealFIFOOptions } from './realFifoOptions.js';
 export type { FifoKind } from './fifoKind.js';
 export { FIFO } from './fifo.js';
+export { ItemFifo } from './workqueue/itemFifo.js';
 export type { FIFOOptions } from './fifo.js';
 export { applyDelta, applyDeltas } from './applyDeltas.js';
 export type {

@@ -12,14 +12,16 @@ const keptCapacity = 1024;
  *
  * A queue that fills and empties in bursts (a watch's events, a turn at a time) reuses the
  * same array: in the steady state queuing allocates nothing. The array doubles when full; past
- * {@link keptCapacity} it halves once a quarter or less of it is used, so a burst of a relist's
+ * 1,024 slots it halves once a quarter or less of it is used, so a burst of a relist's
  * size does not pin its memory after it drained.
  *
- * Invariants: `slots.length` is a power of two, at least {@link minCapacity}; the values are
+ * Invariants: `slots.length` is a power of two, at least 16; the values are
  * at `slots[(head + i) & (slots.length - 1)]` for `i` in `[0, length)`; every other slot is
  * `undefined`, so nothing consumed is kept alive.
  *
- * @internal
+ * Exported for the informer's handler buffers; not meant for other use.
+ *
+ * @typeParam T - the value type
  */
 export class ItemFifo<T> {
   private slots: (T | undefined)[] = new Array<T | undefined>(minCapacity).fill(undefined);
@@ -77,6 +79,13 @@ export class ItemFifo<T> {
     const capacity = this.slots.length;
     if (capacity > keptCapacity && this.count <= capacity / 4) this.resize(capacity / 2);
     return value;
+  }
+
+  /** Drops every value, and the backing array with them. */
+  clear(): void {
+    this.slots = new Array<T | undefined>(minCapacity).fill(undefined);
+    this.head = 0;
+    this.count = 0;
   }
 
   /** @returns the queued values, front first (a snapshot) */
