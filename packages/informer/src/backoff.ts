@@ -13,7 +13,10 @@ export interface BackoffOptions {
    * `[d, 2d)`.
    */
   jitter?: number;
-  /** Start over from `initialMs` when this long has passed since the previous wait began. Default 120,000. */
+  /**
+   * Start over from `initialMs` once this long has passed since the backoff was created or last
+   * started over (client-go's `DelayWithReset`). Default 120,000.
+   */
   resetAfterMs?: number;
   /**
    * The longest wait a server's `Retry-After` can impose, ms. A longer request is cut to this,
@@ -27,7 +30,13 @@ export interface BackoffOptions {
 /**
  * Exponential backoff with jitter, the shape of client-go's Reflector backoff manager: waits of
  * 800 ms, 1.6 s, 3.2 s… up to 30 s (each stretched by up to 100 % of jitter), back to 800 ms
- * once two minutes have passed without a wait.
+ * every two minutes.
+ *
+ * The two minutes run from the last start-over, not from the last wait, as in client-go's
+ * `wait.Backoff.DelayWithReset` (which replaced `NewExponentialBackoffManager`, whose window ran
+ * from the last wait): a failure that recurs more often than the window, such as a `410 Gone`
+ * every minute, no longer keeps every wait at the 30–60 s cap, and a quiet period of two
+ * minutes still starts over.
  *
  * Time and randomness are injected so that tests can drive it with virtual time.
  *
@@ -45,7 +54,8 @@ export class Backoff {
   private readonly resetAfterMs: number;
   private readonly maxRetryAfterMs: number;
   private current: number;
-  private lastStart: number | undefined;
+  /** When the growth last started over (or the backoff was created): the reset window's start. */
+  private windowStart: number;
 
   /**
    * @param now - the clock, in ms (e.g. a scheduler's `now`)
@@ -64,11 +74,12 @@ export class Backoff {
     this.resetAfterMs = options.resetAfterMs ?? 120_000;
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? this.maxMs * (1 + this.jitter);
     this.current = this.initialMs;
+    this.windowStart = now();
   }
 
   /**
    * Starts a wait and returns its length; the next call returns a longer one, unless
-   * `resetAfterMs` has passed since this one began.
+   * `resetAfterMs` has passed since the growth last started over.
    *
    * @param requestedMs - a wait the server asked for (`Retry-After`), honoured as a minimum up
    *   to `maxRetryAfterMs`
@@ -76,10 +87,10 @@ export class Backoff {
    */
   next(requestedMs?: number): number {
     const now = this.now();
-    if (this.lastStart !== undefined && now - this.lastStart > this.resetAfterMs) {
+    if (now - this.windowStart > this.resetAfterMs) {
       this.current = this.initialMs;
+      this.windowStart = now;
     }
-    this.lastStart = now;
     const base = this.current;
     this.current = Math.min(this.current * this.factor, this.maxMs);
     const wait = Math.round(base + this.random() * this.jitter * base);
@@ -90,6 +101,6 @@ export class Backoff {
   /** Forgets the growth: the next wait is the initial one. */
   reset(): void {
     this.current = this.initialMs;
-    this.lastStart = undefined;
+    this.windowStart = this.now();
   }
 }

@@ -206,6 +206,35 @@ test('backoff starts over after two minutes without failures', () => {
   expect(lw.watches).toHaveLength(before + 1);
 });
 
+test('410s every 30 s keep the relist wait short: the backoff starts over every two minutes (client-go)', () => {
+  // The longest jitter, so each wait is as long as it can be.
+  start({ random: () => 0.999 });
+  sync([pod('a', '5')], '10');
+  const waits: number[] = [];
+  for (let fault = 0; fault < 12; fault++) {
+    // The watch works for 30 s, then the server has compacted past it.
+    scheduler.advance(30_000);
+    lw.emit({ type: 'MODIFIED', object: pod('a', String(11 + fault)) });
+    lw.emit({
+      type: 'ERROR',
+      object: { kind: 'Status', code: 410, reason: 'Expired', message: 'too old' },
+    });
+    const before = lw.lists.length;
+    let waited = 0;
+    while (lw.lists.length === before) {
+      scheduler.advance(100);
+      waited += 100;
+    }
+    waits.push(waited);
+    sync([pod('a', String(11 + fault))], String(100 + fault));
+  }
+  // client-go's DelayWithReset: 0.8, 1.6, 3.2 s (before jitter), then 0.8 s again once two
+  // minutes have passed since the last start-over. A window that ran from the last wait never
+  // started over, and each relist waited 30–60 s from the sixth 410 on.
+  expect(Math.max(...waits)).toBeLessThanOrEqual(12_800);
+  expect(waits.slice(0, 5)).toEqual([1600, 3200, 6400, 1600, 3200]);
+});
+
 test('jitter stretches each wait by up to 100 %', () => {
   start({ random: () => 0.5 });
   sync();

@@ -20,7 +20,8 @@ import { ReflectorRun } from './reflectorRun.js';
  *   clean end re-watches at once, a 410 relists, a 429 or refused connection backs off and
  *   re-watches (honouring `Retry-After`), a broken stream re-watches.
  * - A watch silent for longer than the idle timeout is presumed dead and re-established.
- * - Backoff: 800 ms doubling to 30 s with jitter, reset after 2 minutes without failure.
+ * - Backoff: 800 ms doubling to 30 s with jitter, started over every 2 minutes (client-go's
+ *   `DelayWithReset`), so a failure that recurs every minute keeps its waits short.
  * - `streamingList: true` starts with a `sendInitialEvents` watch and falls back to list+watch
  *   when the server rejects it.
  *

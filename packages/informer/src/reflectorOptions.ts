@@ -52,7 +52,7 @@ export interface ReflectorOptions {
   scheduler?: SchedulerLike;
   /** Uniform random numbers in [0, 1) for jitter and watch timeouts. Default `Math.random`. */
   random?: () => number;
-  /** Backoff between failed attempts. Default: 800 ms doubling to 30 s, jitter 1, reset after 2 min. */
+  /** Backoff between failed attempts. Default: 800 ms doubling to 30 s, jitter 1, started over every 2 min. */
   backoff?: BackoffOptions;
   /**
    * Watches ask the server to end them after a random time in `[min, 2 × min)`, which spreads
