@@ -10,6 +10,8 @@
  * @module @rxkube/informer
  */
 export { SharedIndexInformer } from './sharedIndexInformer.js';
+export { initialInformerStatus, nextInformerStatus } from './informerStatus.js';
+export type { InformerPhase, InformerStatus, InformerStatusSignal } from './informerStatus.js';
 export type { SharedIndexInformerOptions } from './informerOptions.js';
 export { freezeByDefault } from './informerOptions.js';
 export { SharedInformerFactory } from './sharedInformerFactory.js';

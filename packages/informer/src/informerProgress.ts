@@ -56,6 +56,7 @@ export class InformerProgress {
         this.telemetry.series.queuedItems.set(event.depth);
         return;
       case 'synced':
+        this.telemetry.signal({ type: 'synced' });
         this.synced.next(true);
         return;
       case 'objectError':

@@ -1,7 +1,13 @@
-import { Subject } from 'rxjs';
+import { BehaviorSubject, Subject } from 'rxjs';
 import type { InformerError } from './errors.js';
 import type { Logger } from './logger.js';
 import type { InformerSeries } from './informerSeries.js';
+import {
+  initialInformerStatus,
+  nextInformerStatus,
+  type InformerStatus,
+  type InformerStatusSignal,
+} from './informerStatus.js';
 import { MetricsCounters, type InformerMetrics } from './metrics.js';
 import type { ProcessorListener } from './processorListener.js';
 import type { ReflectorMonitor } from './reflectorOptions.js';
@@ -17,6 +23,8 @@ export class InformerTelemetry {
   readonly errors = new Subject<InformerError>();
   /** The counters behind `metrics()`. */
   readonly counters = new MetricsCounters();
+  /** The informer's liveness: the current status, then one value per change. */
+  readonly status = new BehaviorSubject<InformerStatus>(initialInformerStatus);
   /** Replaces the warning logged for list/watch failures. */
   watchErrorHandler: ((error: InformerError) => void) | undefined;
 
@@ -58,17 +66,30 @@ export class InformerTelemetry {
     }
   }
 
-  /** @returns Reflector callbacks that count, measure and log its activity */
+  /**
+   * Moves the status on; publishes it only when it changed.
+   *
+   * @param signal - what happened
+   */
+  signal(signal: InformerStatusSignal): void {
+    const current = this.status.value;
+    const next = nextInformerStatus(current, signal);
+    if (next !== current && !this.status.closed) this.status.next(next);
+  }
+
+  /** @returns Reflector callbacks that count, measure and log its activity, and move the status */
   monitor(): ReflectorMonitor {
-    const { counters, logger, series, now, name: informer } = this;
+    const { counters, logger, series, now, name: informer, status } = this;
     // A list starts with its request, or with the watch of a streaming list.
     let listStartedAt = now();
     return {
       listing: (resourceVersion, limit) => {
         listStartedAt = now();
+        this.signal({ type: 'listing', at: listStartedAt });
         logger.debug('listing', { informer, resourceVersion, limit });
       },
       listed: (items, resourceVersion) => {
+        this.signal({ type: 'listed', at: now() });
         counters.listed();
         series.lists.inc();
         series.listDuration.observe((now() - listStartedAt) / 1000);
@@ -77,6 +98,7 @@ export class InformerTelemetry {
       },
       watching: (resourceVersion, streaming) => {
         if (streaming) listStartedAt = now();
+        this.signal({ type: streaming ? 'listing' : 'watching', at: now() });
         counters.watching();
         series.watches.inc();
         logger.debug('watching', { informer, resourceVersion, streaming });
@@ -85,8 +107,15 @@ export class InformerTelemetry {
         series.watchDuration.observe(durationMs / 1000);
         series.itemsPerWatch.observe(events);
       },
-      event: (type) => counters.event(type),
-      backingOff: (delayMs) => logger.debug('backing off', { informer, delayMs }),
+      event: (type) => {
+        counters.event(type);
+        // The hot path: the status changes on an event only while a re-opened watch proves itself.
+        if (status.value.staleSince !== undefined) this.signal({ type: 'event', at: now() });
+      },
+      backingOff: (delayMs) => {
+        this.signal({ type: 'backingOff', at: now(), delayMs });
+        logger.debug('backing off', { informer, delayMs });
+      },
       fallingBackToList: (cause) =>
         logger.info('streaming list not served, listing instead', {
           informer,
@@ -130,12 +159,14 @@ export class InformerTelemetry {
     };
   }
 
-  /** Completes `errors`. */
+  /** Completes `errors` and `status`. */
   close(): void {
     this.errors.complete();
+    this.status.complete();
   }
 
   private publish(error: InformerError): void {
+    this.signal({ type: 'failed', at: this.now(), error });
     this.counters.error(error.kind);
     if (error.kind === 'shortWatch') this.series.shortWatches.inc();
     this.errors.next(error);

@@ -98,6 +98,43 @@ test('a relist is published as one snapshot, with tombstones for objects deleted
   expect(informer.indexer$.value.resourceVersion).toBe('20');
 });
 
+test('status$ says when the informer backs off and since when its cache is stale, then that it recovered', async () => {
+  create();
+  const seen: string[] = [];
+  informer.status$.subscribe((s) =>
+    seen.push(
+      [s.phase, s.hasSynced ? 'synced' : 'unsynced', `retry ${s.retryAt}`, `stale ${s.staleSince}`]
+        .concat(s.lastError === undefined ? [] : [`${s.lastError.kind} at ${s.lastErrorAt}`])
+        .join(' · '),
+    ),
+  );
+  running = informer.start();
+  lw.respondList([pod('a', '1')], '10');
+  await informer.waitForCacheSync();
+  scheduler.advance(5_000);
+  // The watch expires at 5 s: the Reflector waits 800 ms, relists, and watches again.
+  lw.emit({ type: 'ERROR', object: { code: 410, reason: 'Expired' } });
+  expect(informer.status()).toMatchObject({
+    phase: 'backingOff',
+    retryAt: 5_800,
+    staleSince: 5_000,
+  });
+  scheduler.advance(800);
+  lw.respondList([pod('a', '1')], '20');
+  await flushMicrotasks(50);
+  expect(seen).toEqual([
+    'syncing · unsynced · retry undefined · stale undefined',
+    'watching · unsynced · retry undefined · stale undefined',
+    'watching · synced · retry undefined · stale undefined',
+    'watching · synced · retry undefined · stale undefined · api at 5000',
+    'backingOff · synced · retry 5800 · stale 5000 · api at 5000',
+    'relisting · synced · retry undefined · stale 5000 · api at 5000',
+    'watching · synced · retry undefined · stale undefined · api at 5000',
+  ]);
+  informer.stop();
+  expect(seen).toHaveLength(7);
+});
+
 test('with consistent snapshots off, a relist shows through key by key', async () => {
   create({ consistentSnapshots: false });
   running = informer.start();

@@ -37,6 +37,7 @@ import {
 import { HandlerError, ShardError, type ErrorContext, type InformerError } from './errors.js';
 import { informerPipeline } from './informerPipeline.js';
 import { InformerProgress } from './informerProgress.js';
+import type { InformerStatus } from './informerStatus.js';
 import { type SharedIndexInformerOptions, freezeByDefault } from './informerOptions.js';
 import { listerFor, type Lister } from './lister.js';
 import type { ListerWatcher } from './listerWatcher.js';
@@ -90,6 +91,13 @@ export class SharedIndexInformer<T extends object = KubeObject> {
   readonly errors$: Observable<InformerError>;
   /** `false` until the initial list has been fully processed, then `true`. */
   readonly hasSynced$: Observable<boolean>;
+  /**
+   * The informer's liveness: the current {@link InformerStatus} on subscription, then one value
+   * per change. Its `phase` says whether it is syncing, watching, backing off (until
+   * `retryAt`) or relisting, `staleSince` since when the cache is no longer known to be current,
+   * `lastError` the last failure. Completes on stop.
+   */
+  readonly status$: Observable<InformerStatus>;
 
   private readonly indexer: Indexer<T>;
   /** Publishes `indexer$`, held while a relist is applied. */
@@ -161,6 +169,7 @@ export class SharedIndexInformer<T extends object = KubeObject> {
     this.progress = new InformerProgress(this.telemetry, () => this.errorContext());
     this.errors$ = this.telemetry.errors.asObservable();
     this.hasSynced$ = this.progress.synced.pipe(distinctUntilChanged());
+    this.status$ = this.telemetry.status.asObservable();
     this.handlers = new HandlerRegistry<T>({
       scheduler: this.scheduler,
       logger: this.logger,
@@ -260,7 +269,7 @@ export class SharedIndexInformer<T extends object = KubeObject> {
   /**
    * Stops everything: the watch and any request in flight, timers, handler deliveries (buffered
    * events are dropped). Every stream the informer handed out completes: `indexer$`, `errors$`,
-   * `hasSynced$`, `list$`/`get$`/`byIndex$`, `handle()` and `metrics$()`. Idempotent.
+   * `hasSynced$`, `status$`, `list$`/`get$`/`byIndex$`, `handle()` and `metrics$()`. Idempotent.
    */
   stop(): void {
     if (this.state === 'stopped') return;
@@ -290,6 +299,11 @@ export class SharedIndexInformer<T extends object = KubeObject> {
   /** @returns whether the initial list has been fully processed (client-go's `HasSynced`) */
   hasSynced(): boolean {
     return this.progress.synced.value;
+  }
+
+  /** @returns the informer's liveness now (see {@link SharedIndexInformer.status$}) */
+  status(): InformerStatus {
+    return this.telemetry.status.value;
   }
 
   /**
