@@ -82,7 +82,7 @@ export async function runWatch(options: WatchCommandOptions, io: CommandIo): Pro
       tracker.status$.subscribe((s) => {
         if (s.synced) return;
         progress.update(
-          s.link === 'retrying' && s.lastError !== undefined
+          s.phase === 'backingOff' && s.lastError !== undefined
             ? `Listing ${what} failed: ${s.lastError.message} — retrying (attempt ${s.failures})`
             : `Listing ${what}… page ${s.listPages}, ${s.listItems.toLocaleString('en-US')} objects`,
         );

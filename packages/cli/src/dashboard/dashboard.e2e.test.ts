@@ -287,6 +287,11 @@ describe('the dashboard in Chromium', () => {
     await page.waitForSelector('#banner[data-state="cluster-down"]');
     expect(await count('#banner')).toContain(message);
     expect(await count('#statusbar')).toContain(message);
+    // While the informer backs off, the page says so and since when its pods are stale.
+    expect(await count('#banner')).toMatch(/reconnecting in 1[12] s \(attempt 1\)/);
+    expect(await count('#banner')).toContain('stale since 14:02:10');
+    expect(await count('#statusbar')).toContain('stale since 14:02:10');
+    expect(await count('#statusbar')).not.toContain('synced · watching');
 
     expect({
       injected: await page.$$eval(
@@ -446,8 +451,7 @@ function hostileSource(): {
   const status: InformerStatus = {
     resource: 'pods',
     synced: true,
-    link: 'watching',
-    relisting: false,
+    phase: 'watching',
     listPages: 1,
     listItems: 0,
     objects: 0,
@@ -479,7 +483,9 @@ function hostileSource(): {
     fail(message) {
       status$.next({
         ...status,
-        link: 'retrying',
+        phase: 'backingOff',
+        retryAt: Date.now() + 12_000,
+        staleSince: new Date(2026, 0, 1, 14, 2, 10).getTime(),
         failures: 1,
         lastError: { message, at: Date.now() },
       });

@@ -1,5 +1,4 @@
-/** Where an informer's connection to the API server stands. */
-export type LinkState = 'listing' | 'watching' | 'retrying';
+import type { InformerPhase } from '@rxkube/informer';
 
 /** Everything a status line or banner says about one informer. Plain data (sent as JSON). */
 export interface InformerStatus {
@@ -7,10 +6,18 @@ export interface InformerStatus {
   readonly resource: string;
   /** The initial list has been applied. */
   readonly synced: boolean;
-  /** Listing, watching, or waiting to retry after a failure. */
-  readonly link: LinkState;
-  /** Listing again after the initial sync (a 410 or an error sent the Reflector back). */
-  readonly relisting: boolean;
+  /**
+   * What the informer is doing (its `status$`): syncing, watching, backing off after a failure,
+   * or relisting after the initial sync (a 410 or an error sent the Reflector back).
+   */
+  readonly phase: InformerPhase;
+  /** While backing off: when the next attempt is due (ms since the epoch). */
+  readonly retryAt?: number | undefined;
+  /**
+   * Since when the cache is no longer known to be current (ms since the epoch): set when, after
+   * the sync, the informer had to back off or relist; cleared once it is current again.
+   */
+  readonly staleSince?: number | undefined;
   /** Pages of the list in progress (or of the last one). */
   readonly listPages: number;
   /** Objects received by the list in progress (or the last one). */

@@ -1,4 +1,9 @@
-import type { ListerWatcher, SharedIndexInformer } from '@rxkube/informer';
+import {
+  initialInformerStatus,
+  type InformerStatus,
+  type ListerWatcher,
+  type SharedIndexInformer,
+} from '@rxkube/informer';
 import { BehaviorSubject, Subject, of, throwError } from 'rxjs';
 import { StatusTracker } from './statusTracker.js';
 
@@ -15,6 +20,7 @@ function failingWatches(items: number): ListerWatcher<object> {
 function informer(synced: boolean, cached: number): SharedIndexInformer<object> {
   return {
     hasSynced$: new BehaviorSubject(synced),
+    status$: new BehaviorSubject<InformerStatus>({ ...initialInformerStatus, hasSynced: synced }),
     errors$: new Subject(),
     metrics: () => ({ cached, events: 0, lastResourceVersion: '7' }),
   } as unknown as SharedIndexInformer<object>;
@@ -40,10 +46,7 @@ describe('StatusTracker', () => {
     for (let i = 0; i < 3; i += 1) {
       lw.watch({} as never).subscribe({ error: () => attempts.push(tracker.status.failures) });
     }
-    expect({ attempts, link: tracker.status.link }).toEqual({
-      attempts: [1, 2, 3],
-      link: 'retrying',
-    });
+    expect(attempts).toEqual([1, 2, 3]);
   });
 
   it('starts the attempts again once a watch delivers, or a list is read to its end', () => {
@@ -89,5 +92,29 @@ describe('StatusTracker', () => {
       objects: 40,
       rv: '9',
     });
+  });
+
+  it("shows what the informer's status$ says: backing off until when, stale since when", () => {
+    const tracker = track();
+    const source = informer(true, 3);
+    tracker.attach(source);
+    const status$ = source.status$ as BehaviorSubject<InformerStatus>;
+    status$.next({
+      ...status$.value,
+      phase: 'backingOff',
+      retryAt: 62_000,
+      staleSince: 50_000,
+    });
+    const backingOff = tracker.status;
+    status$.next({
+      ...status$.value,
+      phase: 'watching',
+      retryAt: undefined,
+      staleSince: undefined,
+    });
+    expect([backingOff, tracker.status]).toMatchObject([
+      { phase: 'backingOff', retryAt: 62_000, staleSince: 50_000 },
+      { phase: 'watching', retryAt: undefined, staleSince: undefined },
+    ]);
   });
 });

@@ -7,8 +7,8 @@ import { trackListerWatcher, type LinkActivity } from './trackedListerWatcher.js
 const rateWindow = 5;
 
 /**
- * Follows one informer and publishes its {@link InformerStatus}: sync, link state, list
- * progress, events per second, reconnects, relists and the last error.
+ * Follows one informer and publishes its {@link InformerStatus}: sync, phase (backing off until
+ * when, stale since when), list progress, events per second, reconnects, relists and the last error.
  *
  * Create it first, build the informer on {@link StatusTracker.wrap}'s lister-watcher, then
  * {@link StatusTracker.attach} the informer.
@@ -27,8 +27,7 @@ export class StatusTracker {
     this.subject = new BehaviorSubject<InformerStatus>({
       resource,
       synced: false,
-      link: 'listing',
-      relisting: false,
+      phase: 'syncing',
       listPages: 0,
       listItems: 0,
       objects: 0,
@@ -83,6 +82,13 @@ export class StatusTracker {
         if (synced) this.sample();
       }),
     );
+    // What the informer is doing, from the Reflector itself: only it knows that it is waiting
+    // out a backoff, and since when its cache is stale.
+    this.subscriptions.add(
+      informer.status$.subscribe(({ phase, retryAt, staleSince }) =>
+        this.update({ phase, retryAt, staleSince }),
+      ),
+    );
     this.subscriptions.add(
       informer.errors$.subscribe((error: InformerError) => {
         // The message may quote a Status of any size and content: kept escaped and capped.
@@ -107,8 +113,6 @@ export class StatusTracker {
       case 'listPage':
         if (activity.pages === 0) this.lists += 1;
         this.update({
-          link: 'listing',
-          relisting: this.lists > 1,
           relists: Math.max(0, this.lists - 1),
           listPages: activity.pages,
           listItems: activity.items,
@@ -122,18 +126,14 @@ export class StatusTracker {
         // Opening a watch is no success yet: a refused one fails right after, and resetting
         // the count here kept every retry at `attempt 1`.
         this.watches += 1;
-        this.update({
-          link: 'watching',
-          relisting: false,
-          reconnects: Math.max(0, this.watches - 1),
-        });
+        this.update({ reconnects: Math.max(0, this.watches - 1) });
         return;
       case 'watched':
         this.update({ failures: 0 });
         this.outcomes.next({ type: 'succeeded', verb: 'watch' });
         return;
       case 'failed':
-        this.update({ link: 'retrying', failures: status.failures + 1 });
+        this.update({ failures: status.failures + 1 });
         return;
     }
   }

@@ -1,5 +1,6 @@
 import type { InformerStatus } from '../status/informerStatus.js';
 import { formatDuration } from './age.js';
+import { formatClockTime, secondsUntil } from './clockTime.js';
 
 /** One part of a status line, with how it should read. */
 export interface StatusPart {
@@ -14,15 +15,19 @@ export interface StatusPart {
 
 /**
  * Describes an informer's status in parts, the same words in the terminal and the browser:
- * link and sync state, objects, resource version, events per second, reconnects, relists and
- * the last error with its age.
+ * phase and sync state (with the countdown to the next attempt while backing off), since when
+ * the data is stale, objects, resource version, events per second, reconnects, relists and the
+ * last error with its age.
  *
  * @param status - the status
  * @param now - the current time (ms)
  * @returns the parts, in reading order
  */
 export function statusParts(status: InformerStatus, now: number): StatusPart[] {
-  const parts: StatusPart[] = [linkPart(status)];
+  const parts: StatusPart[] = [phasePart(status, now)];
+  if (status.staleSince !== undefined) {
+    parts.push({ text: `stale since ${formatClockTime(status.staleSince)}`, tone: 'bad' });
+  }
   parts.push({ text: `${status.objects.toLocaleString('en-US')} objects`, tone: 'plain' });
   if (status.resourceVersion !== '')
     parts.push({ text: `rv ${status.resourceVersion}`, tone: 'plain' });
@@ -41,12 +46,23 @@ export function statusParts(status: InformerStatus, now: number): StatusPart[] {
   return parts;
 }
 
-function linkPart(status: InformerStatus): StatusPart {
+/**
+ * What the informer is doing. `synced · watching` only when it is: while it waits out a
+ * backoff the line counts down to the next attempt, so a frozen table never reads as live.
+ */
+function phasePart(status: InformerStatus, now: number): StatusPart {
   const progress = `page ${status.listPages}, ${status.listItems.toLocaleString('en-US')} objects`;
-  if (status.link === 'retrying') {
-    return { text: `retrying (attempt ${status.failures})`, tone: 'bad' };
+  if (status.phase === 'backingOff') {
+    const attempt = status.failures > 0 ? ` (attempt ${status.failures})` : '';
+    const when =
+      status.retryAt === undefined
+        ? 'retrying'
+        : `reconnecting in ${secondsUntil(status.retryAt, now)} s`;
+    return { text: `${when}${attempt}`, tone: 'bad' };
   }
   if (!status.synced) return { text: `syncing: ${progress}`, tone: 'progress' };
-  if (status.link === 'listing') return { text: `relisting: ${progress}`, tone: 'progress' };
+  if (status.phase === 'relisting' || status.phase === 'syncing') {
+    return { text: `relisting: ${progress}`, tone: 'progress' };
+  }
   return { text: 'synced · watching', tone: 'good' };
 }

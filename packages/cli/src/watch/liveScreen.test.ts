@@ -1,11 +1,17 @@
 import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
-import { unsafeCodePoints, type SharedIndexInformer } from '@rxkube/informer';
+import {
+  initialInformerStatus,
+  unsafeCodePoints,
+  type InformerStatus,
+  type SharedIndexInformer,
+} from '@rxkube/informer';
 import { ConnectionError } from '@rxkube/informer/errors';
 import type { KubeObject } from '@rxkube/store';
 import { VirtualClock } from '@rxkube/devkit';
 import { BehaviorSubject, NEVER, Subject, of } from 'rxjs';
 import { StatusTracker } from '../status/statusTracker.js';
+import { formatClockTime } from '../view/clockTime.js';
 import { columnsFor } from '../view/columns.js';
 import { LiveScreen } from './liveScreen.js';
 import { makeStyle } from './style.js';
@@ -84,6 +90,7 @@ function informerOf(pods: KubeObject[], errors = new Subject<ConnectionError>())
     indexer$: of({ list: () => pods }),
     handle: () => NEVER,
     hasSynced$: new BehaviorSubject(true),
+    status$: new BehaviorSubject({ ...initialInformerStatus, phase: 'watching', hasSynced: true }),
     errors$: errors,
     metrics: () => ({ cached: pods.length, events: 0, lastResourceVersion: '42' }),
   } as unknown as SharedIndexInformer<KubeObject>;
@@ -119,7 +126,7 @@ function open(
   const actions: ViewAction[] = [];
   screen.actions$.subscribe((action) => actions.push(action));
   screen.show({ model, tracker, columns: columnsFor('Pod', true), title: 'rxkube watch pods -A' });
-  return { terminal, screen, actions, clock };
+  return { terminal, screen, actions, clock, informer };
 }
 
 const many = Array.from({ length: 200 }, (_, i) =>
@@ -149,7 +156,7 @@ describe('LiveScreen', () => {
       lines: 24,
       widest: expect.any(Number),
       title: 'rxkube watch pods -A  context \\x1b]0;owned\\x07kind',
-      status: ['relisting: page 0, 0 objects', '200 objects'],
+      status: ['● synced · watching', '200 objects'],
       header: ['NAMESPACE', 'NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE', 'NODE'],
       first: ['kube-system', 'web-001'],
       last: true,
@@ -281,5 +288,23 @@ describe('LiveScreen', () => {
       fits: true,
       cut: true,
     });
+  });
+
+  it('counts down to the next attempt while the informer backs off, and says since when the data is stale', () => {
+    const { terminal, clock, informer } = open(many, 120, 24);
+    const status$ = informer.status$ as BehaviorSubject<InformerStatus>;
+    status$.next({
+      ...status$.value,
+      phase: 'backingOff',
+      retryAt: now + 12_000,
+      staleSince: now - 20_000,
+    });
+    clock.advance(100);
+    const status = terminal.screen()[1] ?? '';
+    expect({
+      countdown: status.includes('reconnecting in 12 s'),
+      stale: status.includes(`stale since ${formatClockTime(now - 20_000)}`),
+      live: status.includes('synced · watching'),
+    }).toEqual({ countdown: true, stale: true, live: false });
   });
 });

@@ -1,4 +1,5 @@
 import type { InformerStatus } from '../../status/informerStatus.js';
+import { formatClockTime, secondsUntil } from '../../view/clockTime.js';
 import { setText } from '../dom.js';
 import type { LinkStatus } from '../feedClient.js';
 
@@ -10,31 +11,63 @@ import type { LinkStatus } from '../feedClient.js';
  * @param el - the banner element
  * @param link - the browser's link
  * @param status - the server informer's status, once known
+ * @param now - the current time (ms since the epoch), for the countdown to the next attempt
  */
 export function renderBanner(
   el: HTMLElement,
   link: LinkStatus,
   status: InformerStatus | undefined,
+  now: number = Date.now(),
 ): void {
+  const { state, text } = bannerText(link, status, now);
+  el.dataset['state'] = state;
+  el.hidden = state === 'ok';
+  setText(el, text);
+}
+
+/**
+ * The banner's condition and words, without the DOM (unit-tested).
+ *
+ * @param link - the browser's link
+ * @param status - the server informer's status, once known
+ * @param now - the current time (ms since the epoch)
+ * @returns `state` (`ok` when all is live, then the text is empty) and the text
+ */
+export function bannerText(
+  link: LinkStatus,
+  status: InformerStatus | undefined,
+  now: number,
+): { state: string; text: string } {
   let state = 'ok';
   let text = '';
+  const stale =
+    status?.staleSince === undefined
+      ? ''
+      : ` The pods shown are stale since ${formatClockTime(status.staleSince)}.`;
   if (link.state === 'down') {
     state = 'link-down';
     text = `Live link to the dashboard server lost — reconnecting (attempt ${link.attempt}). Showing the last state received; missed changes are replayed on reconnect.`;
   } else if (link.state === 'connecting') {
     state = 'connecting';
     text = 'Connecting to the dashboard server…';
-  } else if (status?.link === 'retrying') {
+  } else if (status?.phase === 'backingOff') {
     state = 'cluster-down';
-    text = `The server's informer lost the cluster: ${status.lastError?.message ?? 'request failed'} — retrying with backoff (attempt ${status.failures}).`;
+    const when =
+      status.retryAt === undefined
+        ? 'retrying with backoff'
+        : `reconnecting in ${secondsUntil(status.retryAt, now)} s`;
+    const attempt = status.failures > 0 ? ` (attempt ${status.failures})` : '';
+    text = `The server's informer lost the cluster: ${status.lastError?.message ?? 'request failed'} — ${when}${attempt}.${stale}`;
   } else if (status !== undefined && !status.synced) {
     state = 'syncing';
     text = `The server's informer is syncing: page ${status.listPages}, ${status.listItems} pods listed so far…`;
-  } else if (status?.relisting === true) {
+  } else if (status?.phase === 'relisting') {
     state = 'relisting';
-    text = `The server's informer is relisting (page ${status.listPages}, ${status.listItems} pods) after its watch expired — the view updates in one step when the list is in.`;
+    text = `The server's informer is relisting (page ${status.listPages}, ${status.listItems} pods) after its watch expired — the view updates in one step when the list is in.${stale}`;
+  } else if (status?.staleSince !== undefined) {
+    // Watching again, but not one event yet to prove the watch current.
+    state = 'stale';
+    text = `The server's informer is reconnecting its watch.${stale}`;
   }
-  el.dataset['state'] = state;
-  el.hidden = state === 'ok';
-  setText(el, text);
+  return { state, text };
 }
