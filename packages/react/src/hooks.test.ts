@@ -253,6 +253,30 @@ describe('errors', () => {
     expect(seen.last().errorCount).toBeGreaterThanOrEqual(1);
   });
 
+  test('useInformerStatus says when the informer backs off after a 410, since when its pods are stale, and that it recovered', async () => {
+    app = testApp();
+    app.lw.put('default', 'x');
+    const seen = recorder<ReturnType<typeof useInformerStatus>>();
+    await app.render(createElement(StatusView, { seen }));
+    await app.advance(5_000);
+    expect(seen.last()).toMatchObject({
+      hasSynced: true,
+      phase: 'watching',
+      staleSince: undefined,
+    });
+
+    const brokeAt = app.clock.now();
+    await app.change((lw) => lw.expire());
+    const backingOff = seen.last();
+    expect(backingOff).toMatchObject({ phase: 'backingOff', staleSince: brokeAt, errorCount: 1 });
+    // client-go's first wait: 800 ms, stretched by up to 100 % of jitter.
+    expect(backingOff.retryAt! - brokeAt).toBeGreaterThanOrEqual(800);
+    expect(backingOff.retryAt! - brokeAt).toBeLessThan(1_600);
+
+    await app.advance(2_000);
+    expect(seen.last()).toMatchObject({ phase: 'watching', staleSince: undefined, errorCount: 1 });
+  });
+
   class Boundary extends Component<
     { children?: ReactNode; caught: unknown[] },
     { failed: boolean }

@@ -1,23 +1,20 @@
-import type { InformerError, SharedIndexInformer } from '@rxkube/informer';
+import type { InformerStatus as InformerLiveness, SharedIndexInformer } from '@rxkube/informer';
 
 /** The parts of an informer its status is read from. */
-export type StatusSource = Pick<
-  SharedIndexInformer<object>,
-  'hasSynced' | 'hasSynced$' | 'errors$'
->;
+export type StatusSource = Pick<SharedIndexInformer<object>, 'status' | 'status$' | 'errors$'>;
 
-/** What a view needs to know about an informer besides its objects. */
-export interface InformerStatus {
-  /** `false` until the initial list has been fully processed (client-go's `HasSynced`). */
-  readonly hasSynced: boolean;
-  /** The latest failure the informer reported, typed; it keeps running and retrying. */
-  readonly lastError: InformerError | undefined;
+/**
+ * What a view needs to know about an informer besides its objects: the informer's own
+ * `InformerStatus` (`hasSynced`; `phase`: syncing, watching, backing off until `retryAt`, or
+ * relisting; `staleSince`; `lastError` and `lastErrorAt`) and how many failures it reported.
+ */
+export interface InformerStatus extends InformerLiveness {
   /** How many failures it reported since it was tracked. */
   readonly errorCount: number;
 }
 
 /**
- * Follows an informer's `hasSynced$` and `errors$` and keeps the result as one immutable
+ * Follows an informer's `status$` and `errors$` and keeps the result as one immutable
  * {@link InformerStatus}, replaced only when something in it changes, so React can compare
  * snapshots by reference. Both streams complete when the informer stops, which ends the
  * tracking: nothing is left subscribed.
@@ -30,11 +27,13 @@ export class InformerStatusTracker {
 
   /** @param informer - the informer to follow */
   constructor(informer: StatusSource) {
-    this.status = { hasSynced: informer.hasSynced(), lastError: undefined, errorCount: 0 };
+    this.status = { ...informer.status(), errorCount: 0 };
     // Both streams complete when the informer stops, which ends these subscriptions.
-    informer.hasSynced$.subscribe((hasSynced) => this.change({ ...this.status, hasSynced }));
-    informer.errors$.subscribe((lastError) =>
-      this.change({ ...this.status, lastError, errorCount: this.status.errorCount + 1 }),
+    informer.status$.subscribe((liveness) =>
+      this.change({ ...liveness, errorCount: this.status.errorCount }),
+    );
+    informer.errors$.subscribe(() =>
+      this.change({ ...this.status, errorCount: this.status.errorCount + 1 }),
     );
   }
 
@@ -51,13 +50,9 @@ export class InformerStatusTracker {
   };
 
   private change(next: InformerStatus): void {
-    if (
-      next.hasSynced === this.status.hasSynced &&
-      next.lastError === this.status.lastError &&
-      next.errorCount === this.status.errorCount
-    ) {
-      return;
-    }
+    const current = this.status;
+    const keys = Object.keys(next) as (keyof InformerStatus)[];
+    if (keys.every((key) => next[key] === current[key])) return;
     this.status = next;
     for (const listener of [...this.listeners]) listener();
   }

@@ -61,6 +61,14 @@ export class ScriptedListerWatcher implements ListerWatcher<KubeObject> {
     });
   }
 
+  /** Ends the open watches with a `410 Gone`, as after a compaction: the informer relists. */
+  expire(): void {
+    this.events.next({
+      type: 'ERROR',
+      object: { kind: 'Status', code: 410, reason: 'Expired', message: 'too old' },
+    });
+  }
+
   list(): Observable<ListPage<KubeObject>> {
     this.lists++;
     if (this.listFailure !== undefined) return throwError(() => this.listFailure);

@@ -3,9 +3,12 @@ import { useSyncExternalStore } from 'react';
 import { statusTrackerOf, type InformerStatus } from './informerStatus.js';
 
 /**
- * Whether an informer has synced, and the last failure it reported (typed, for example an
- * `ApiError` with the server's 403). The informer keeps retrying after a failure; the component
- * re-renders only when the status changes.
+ * Whether an informer has synced, whether what it holds is current, and the last failure it
+ * reported (typed, for example an `ApiError` with the server's 403): its `InformerStatus`
+ * (`phase`: `syncing`, `watching`, `backingOff` until `retryAt`, or `relisting`; `staleSince`,
+ * since when the cache is no longer known to be current) and a count of failures. The informer
+ * keeps retrying after a failure; the component re-renders only when the status changes (a
+ * countdown to `retryAt` is the component's own timer).
  *
  * Informers from {@link useInformer} are tracked from their creation. For an informer made
  * elsewhere, tracking begins with the first call, so failures before it are not counted.
@@ -14,8 +17,9 @@ import { statusTrackerOf, type InformerStatus } from './informerStatus.js';
  * @returns the status, the same object while it is unchanged
  * @example
  * ```ts
- * const { hasSynced, lastError } = useInformerStatus(pods);
+ * const { hasSynced, lastError, staleSince } = useInformerStatus(pods);
  * if (!hasSynced) return lastError === undefined ? 'Loading…' : `Failing: ${lastError.message}`;
+ * if (staleSince !== undefined) return `Stale since ${new Date(staleSince).toLocaleTimeString()}`;
  * ```
  */
 export function useInformerStatus<T extends object>(

@@ -36,7 +36,7 @@ export function PodTable(): ReactNode {
   const [namespace, setNamespace] = useState('');
   const all = useList(pods);
   const inNamespace = useByIndex(pods, NamespaceIndex, namespace);
-  const { hasSynced, lastError, errorCount } = useInformerStatus(pods);
+  const { hasSynced, lastError, errorCount, phase, retryAt, staleSince } = useInformerStatus(pods);
 
   const shown = [...(namespace === '' ? all : inNamespace)].sort((a, b) =>
     keyOf(a).localeCompare(keyOf(b), 'en', { numeric: true }),
@@ -62,6 +62,19 @@ export function PodTable(): ReactNode {
       ),
     ),
     h('p', { id: 'status', 'data-synced': String(hasSynced) }, status),
+    // A cache that stopped being current says so: the table below is what was last known.
+    phase !== 'backingOff' && staleSince === undefined
+      ? null
+      : h(
+          'p',
+          { id: 'liveness', 'data-phase': phase },
+          [
+            phase === 'backingOff' && retryAt !== undefined
+              ? `Reconnecting at ${clockTime(retryAt)}`
+              : 'Reconnecting',
+            staleSince === undefined ? '' : ` · stale since ${clockTime(staleSince)}`,
+          ].join(''),
+        ),
     // The informer retries by itself: a failure is news, not a dead end.
     lastError === undefined
       ? null
@@ -92,4 +105,9 @@ export function PodTable(): ReactNode {
       ),
     ),
   );
+}
+
+/** @returns the time of day of `ms`, e.g. `14:02:10` */
+function clockTime(ms: number): string {
+  return new Date(ms).toLocaleTimeString('en-GB');
 }
