@@ -112,6 +112,26 @@ test('errorSignal shows the latest failure, typed, while the informer keeps runn
   expect(names(view.listSignal()())).toEqual(['db-1', 'web-1', 'web-2']);
 });
 
+test('statusSignal says when the informer backs off and since when its cache is stale, then that it is current again', async () => {
+  await until(view.status$, (s) => s.hasSynced && s.phase === 'watching');
+  const status = view.statusSignal();
+  expect(status()).toMatchObject({ phase: 'watching', staleSince: undefined });
+
+  const backingOff = until(view.status$, (s) => s.phase === 'backingOff');
+  resource.failWatches(new Error('connection reset'));
+  await backingOff;
+  const stale = status();
+  expect(stale.phase).toBe('backingOff');
+  expect(stale.retryAt).toBeGreaterThan(stale.staleSince!);
+  expect(stale.lastError).toBeInstanceOf(InformerError);
+  // The cache keeps its last state meanwhile.
+  expect(names(view.listSignal()())).toEqual(['db-1', 'web-1', 'web-2']);
+
+  // The informer relists after its backoff (0.8–1.6 s) and is current again.
+  await until(view.status$, (s) => s.phase === 'watching' && s.staleSince === undefined);
+  expect(status()).toMatchObject({ phase: 'watching', staleSince: undefined });
+});
+
 test('an index the informer lacks is a typed error at the call, and the informer keeps running', async () => {
   expect(() => view.byIndexSignal('by-node', 'node-1')).toThrow(IndexNotFoundError);
   expect(() => view.byIndex$('by-node', 'node-1')).toThrow(IndexNotFoundError);
@@ -156,4 +176,5 @@ test('a view read after its consumer was destroyed is a typed error', () => {
   expect(() => view.listSignal()).toThrow(ConsumerDestroyedError);
   expect(() => view.objectSignal('shop/web-1')).toThrow(ConsumerDestroyedError);
   expect(() => view.syncedSignal()).toThrow(ConsumerDestroyedError);
+  expect(() => view.statusSignal()).toThrow(ConsumerDestroyedError);
 });

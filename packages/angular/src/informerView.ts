@@ -1,6 +1,6 @@
 import { DestroyRef, type Injector, type Signal } from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
-import type { InformerError, SharedIndexInformer } from '@rxkube/informer';
+import type { InformerError, InformerStatus, SharedIndexInformer } from '@rxkube/informer';
 import { IndexNotFoundError } from '@rxkube/store';
 import type { Observable } from 'rxjs';
 import { ConsumerDestroyedError } from './errors.js';
@@ -12,7 +12,7 @@ import { ConsumerDestroyedError } from './errors.js';
  * Every answer keeps its reference while it does not change (the informer's selectors share
  * structure), so a signal notifies, and an `OnPush` view is marked for check, only when its own
  * answer changes: a write to another pod, or to another namespace's index bucket, wakes nothing.
- * The cache streams hold a current value, so the list, object and sync signals are created with
+ * The cache streams hold a current value, so the list, object, sync and status signals are created with
  * `requireSync` and never show a placeholder. Signals unsubscribe when the consumer is destroyed; the informer
  * stops when its last consumer is.
  *
@@ -25,6 +25,12 @@ export class InformerView<T extends object> {
   readonly synced$: Observable<boolean>;
   /** Every failure of the informer, typed; it keeps running and converging. */
   readonly errors$: Observable<InformerError>;
+  /**
+   * The informer's liveness (its `status$`): `phase` (`syncing`, `watching`, `backingOff` until
+   * `retryAt`, `relisting`), `hasSynced`, `staleSince` (since when the cache is no longer known
+   * to be current) and the last failure. The current value on subscription, then each change.
+   */
+  readonly status$: Observable<InformerStatus>;
   private live = true;
 
   /**
@@ -40,6 +46,7 @@ export class InformerView<T extends object> {
   ) {
     this.synced$ = informer.hasSynced$;
     this.errors$ = informer.errors$;
+    this.status$ = informer.status$;
     injector.get(DestroyRef).onDestroy(() => (this.live = false));
   }
 
@@ -115,6 +122,17 @@ export class InformerView<T extends object> {
   syncedSignal(): Signal<boolean> {
     this.assertLive();
     return this.signalOf(this.synced$);
+  }
+
+  /**
+   * @returns the informer's liveness as a signal (see {@link InformerView.status$}): a template
+   *   can say "reconnecting at …" while `phase` is `backingOff`, and "stale since …" while
+   *   `staleSince` is set
+   * @throws {@link ConsumerDestroyedError} after the consumer was destroyed
+   */
+  statusSignal(): Signal<InformerStatus> {
+    this.assertLive();
+    return this.signalOf(this.status$);
   }
 
   /**
