@@ -47,7 +47,10 @@ export async function runDashboard(
   let catalog: FeedCatalog | undefined;
   try {
     const pods = qualifiedName(resolveResource('pods', resources));
-    catalog = new FeedCatalog(connection.kubeConfig, resources, { pinned: [pods] });
+    catalog = new FeedCatalog(connection.kubeConfig, resources, {
+      pinned: [pods],
+      allowSecrets: options.allowSecrets === true,
+    });
     const access = dashboardAccess(options.host, options.insecureNoAuth === true);
     const warn = makeStyle(colorEnabled(io.stderr, io.env));
     const apiProxy = new ApiProxy({
