@@ -72,7 +72,7 @@ export function redactObject(object: object, options: RedactOptions = {}): FeedO
     const { source, target, key, place } = next;
     let value: unknown = source;
     if (Array.isArray(source)) {
-      const list: unknown[] = [];
+      const list: unknown[] = new Array<unknown>(source.length);
       const itemPlace =
         place === 'envList' ? 'envVar' : place === 'headerList' ? 'header' : 'plain';
       source.forEach((item, i) =>
@@ -104,7 +104,10 @@ function copyRecord(
       if (namesCredential(key)) setOwn(target, key, redacted);
       else if (typeof value === 'string')
         setOwn(target, key, redactCredentialText(value, redacted));
-      else pending.push({ source: value, target, key, place: 'plain' });
+      else {
+        setOwn(target, key, undefined);
+        pending.push({ source: value, target, key, place: 'plain' });
+      }
       continue;
     }
     if ((place === 'envVar' || place === 'header') && key === 'value') {
@@ -122,6 +125,8 @@ function copyRecord(
       });
       continue;
     }
+    // Set now, filled when its turn comes: the copy keeps the source's order of keys.
+    setOwn(target, key, undefined);
     pending.push({ source: value, target, key, place: childPlace(place, key) });
   }
 }
