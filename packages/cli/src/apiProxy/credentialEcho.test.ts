@@ -181,8 +181,11 @@ describe.each(mounts)('%s', (_mount, start) => {
 
   it('sends every answer with Content-Security-Policy: sandbox and nosniff', async () => {
     const base = await start();
-    for (const name of [...names, 'missing']) {
-      const answer = await get(base, name);
+    const { origin, pathname } = new URL(base);
+    const refused = () =>
+      httpGet(origin, `${pathname.replace(/\/$/, '')}/api/v1/pods`, { Host: 'attacker.example' });
+    for (const name of [...names, 'missing', 'refused']) {
+      const answer = name === 'refused' ? await refused() : await get(base, name);
       expect({
         name,
         csp: answer.headers['content-security-policy'],
