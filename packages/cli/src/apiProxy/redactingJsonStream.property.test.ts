@@ -65,8 +65,9 @@ test('a sequence of values, cut anywhere, comes out as each value redacted, one 
         const { out, failed } = await streamed(text, cuts);
         expect(failed).toBe(false);
         const lines = out.split('\n').filter((line) => line !== '');
-        expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual(
-          values.map((value) => redactRelayed(value, { secret: false })),
+        // Compared as text: exactly what serializing each redacted value gives.
+        expect(lines).toEqual(
+          values.map((value) => JSON.stringify(redactRelayed(value, { secret: false }))),
         );
       },
     ),

@@ -18,6 +18,9 @@ const assignment = new RegExp(
   'g',
 );
 
+/** A JSON field, as a config copied into an annotation holds it: `"password": "x"`. */
+const jsonField = /("([^"\\]*)"\s*:\s*)("(?:[^"\\]|\\.)*")/g;
+
 /** The password of a URL's user information: `scheme://user:password@host`. */
 const urlPassword = /([a-z][a-z0-9+.-]*:\/\/[^\s/?#:@"']*:)([^\s/?#@"']*)@/gi;
 
@@ -42,7 +45,8 @@ function gluedPassword(value: string, inMysql: boolean): boolean {
 /**
  * A string with the credentials it spells out replaced: the values of credential flags
  * (`--password=x`, `--password "x"`, `-token x`), credential variables assigned in a shell
- * string (`export DB_PASSWORD=x`, `PGPASSWORD=x psql`), the password of a URL
+ * string (`export DB_PASSWORD=x`, `PGPASSWORD=x psql`), JSON string fields named so
+ * (`{"password": "x"}`, as a config copied into an annotation holds them), the password of a URL
  * (`postgres://app:x@db`), the credential of an `Authorization` value (`Bearer x`), and
  * MySQL's `-px`. A flag or variable is a credential when its name says so (`namesCredential`).
  * Quoted values keep their quotes around the replacement.
@@ -61,6 +65,9 @@ export function redactCredentialText(text: string, replacement: string): string 
     .replace(flagEqualsValue, named)
     .replace(flagSpaceValue, named)
     .replace(assignment, named)
+    .replace(jsonField, (whole, head: string, name: string) =>
+      namesCredential(name) ? `${head}"${replacement}"` : whole,
+    )
     .replace(urlPassword, (_whole, head: string) => `${head}${replacement}@`)
     .replace(
       authorizationScheme,

@@ -126,6 +126,15 @@ const cases: Array<[string, object]> = [
     },
   ],
   [
+    'a JSON config in an annotation',
+    {
+      kind: 'Pod',
+      metadata: {
+        annotations: { 'example.com/config': JSON.stringify({ db: { password: secret } }) },
+      },
+    },
+  ],
+  [
     'annotations of a pod template',
     {
       kind: 'Deployment',
