@@ -1,11 +1,17 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline, type Readable, type Transform } from 'node:stream';
 import { redactCredentials } from '@rxkube/informer';
 import { parseApiPath } from './apiPath.js';
 import { BodyRelay, type RelayLoad } from './bodyRelay.js';
 import { failureStatus, writeStatus, type KubeStatus } from './kubeStatus.js';
+import { jsonAccept, jsonContentType } from './jsonMediaType.js';
+import { RedactingJsonStream } from './redactingJsonStream.js';
+import { setRelayHeaders } from './relayHeaders.js';
 import type { ResourceAllowlist } from './resourceAllowlist.js';
+import { TokenScrubber } from './tokenScrubber.js';
 import { UpstreamUnreachable, upstreamGet } from './upstreamGet.js';
+import { upstreamStatus } from './upstreamStatus.js';
 
 /** Options of an {@link ApiProxy}. */
 export interface ApiProxyOptions {
@@ -23,6 +29,23 @@ export interface ApiProxyOptions {
    * credential plugin), with a message that carries no credential. Default: nobody.
    */
   readonly onUpstreamFailure?: (message: string) => void;
+  /**
+   * Redact every object relayed as the dashboard's details are (`redactObject`: env values,
+   * credential arguments and annotations, manifest copies, a Secret's data): lists item by
+   * item, single objects, watch events, `Table` rows, all as they stream. JSON only: the
+   * request's `Accept` is narrowed to its JSON media types, and an answer of any other type is
+   * refused (`502`). The dashboard's `/k8s/` sets it; `rxkube proxy` relays objects whole.
+   * Default false.
+   */
+  readonly redact?: boolean;
+}
+
+/** What the proxy knows of one request while it relays the answer. */
+interface Relaying {
+  /** The credentials the request carried upstream: removed from everything relayed. */
+  readonly scrubber: TokenScrubber;
+  /** The request named the core `secrets`. */
+  readonly secret: boolean;
 }
 
 /** Bytes of an API server's error answer read to relay it; a Status is far smaller. */
@@ -31,8 +54,11 @@ const maxErrorBodyBytes = 64 * 1024;
 /** Seconds a client is asked to wait when the API server cannot be reached. */
 const unreachableRetryAfterSeconds = 1;
 
-/** Headers of the API server's answer passed on to the client; no other is. */
-const relayedHeaders = ['content-type', 'content-length', 'cache-control', 'warning'];
+/**
+ * Headers of the API server's answer passed on to the client; no other is. Not its
+ * `Content-Length`: a body with a credential removed, or redacted, is another length.
+ */
+const relayedHeaders = ['content-type', 'cache-control', 'warning'];
 
 /**
  * A read-only proxy to the Kubernetes API: answers GETs (list, get, watch, discovery) for the
@@ -49,7 +75,11 @@ const relayedHeaders = ['content-type', 'content-length', 'cache-control', 'warn
  * | the API server's error | its code, its `Status` (one made for it if the body is not one) |
  *
  * Only the path, the query and `Accept` of a request go to the API server (no cookie, no
- * `Authorization`, no `Impersonate-*`). Answers stream as they come, with backpressure
+ * `Authorization`, no `Impersonate-*`). The credentials the proxy sends the API server are
+ * removed by value from everything it relays back ({@link TokenScrubber}), and every answer
+ * carries `Content-Security-Policy: sandbox` and `nosniff` (`setRelayHeaders`): what the API
+ * server (or an aggregated API behind it) answers is data, never a page that runs. With
+ * {@link ApiProxyOptions.redact}, objects are redacted as the dashboard's details are. Answers stream as they come, with backpressure
  * ({@link BodyRelay}); a client that leaves aborts its request to the API server. It does not
  * listen itself: `rxkube proxy` and `rxkube dashboard` (under `/k8s/`) route requests to it
  * after their Host, Origin and token checks.
@@ -83,6 +113,7 @@ export class ApiProxy {
    *   dashboard's `/k8s` removed); normalised, as `new URL` leaves it
    */
   handle(request: IncomingMessage, response: ServerResponse, url: URL): void {
+    setRelayHeaders(response);
     const refusal = this.refusal(request.method ?? 'GET', url.pathname);
     if (refusal !== undefined) {
       writeStatus(response, refusal, refusal.code === 405 ? { Allow: 'GET' } : {});
@@ -96,13 +127,17 @@ export class ApiProxy {
     };
     // The client leaving (or the answer ending) ends the request to the API server.
     response.on('close', finish);
+    const redact = this.options.redact === true;
+    const path = parseApiPath(url.pathname);
+    const secret = path.kind === 'resource' && path.group === '' && path.resource === 'secrets';
     upstreamGet(
       this.options.kubeConfig,
       upstreamTarget(url),
-      request.headers.accept,
+      redact ? jsonAccept(request.headers.accept) : request.headers.accept,
       controller.signal,
     ).then(
-      (upstream) => this.answer(upstream, response),
+      ({ answer, credentials }) =>
+        this.answer(answer, response, { scrubber: new TokenScrubber(credentials), secret }),
       (err: unknown) => {
         // Aborted: the client left, or the proxy is closing and cuts it.
         if (controller.signal.aborted) {
@@ -149,22 +184,39 @@ export class ApiProxy {
     }
   }
 
-  private answer(upstream: IncomingMessage, response: ServerResponse): void {
+  private answer(upstream: IncomingMessage, response: ServerResponse, relaying: Relaying): void {
     const code = upstream.statusCode ?? 502;
     if (response.destroyed) {
       upstream.destroy();
       return;
     }
+    const { scrubber } = relaying;
+    const redact = this.options.redact === true;
     if (code >= 200 && code < 300) {
+      const type = upstream.headers['content-type'];
+      if (redact && !jsonContentType(type)) {
+        // Only JSON can be redacted: anything else is refused rather than relayed whole.
+        upstream.destroy();
+        const shown = typeof type === 'string' ? JSON.stringify(scrubber.scrub(type)) : 'none';
+        writeStatus(
+          response,
+          failureStatus(502, `the API server answered with content type ${shown}, not JSON`),
+        );
+        return;
+      }
       const headers: Record<string, string> = { 'X-Content-Type-Options': 'nosniff' };
       for (const name of relayedHeaders) {
         const value = upstream.headers[name];
-        if (typeof value === 'string') headers[name] = value;
+        if (typeof value === 'string') headers[name] = scrubber.scrub(value);
       }
       response.writeHead(code, headers);
       // A watch's client must see the 200 before the first event, which may be long in coming.
       response.flushHeaders();
-      const relay = new BodyRelay(upstream, response, this.maxBufferedBytes);
+      const stages: Transform[] = [];
+      if (redact) stages.push(new RedactingJsonStream({ secret: relaying.secret }));
+      if (scrubber.active) stages.push(scrubber.stream());
+      const body = relayedBody(upstream, stages);
+      const relay = new BodyRelay(body, response, this.maxBufferedBytes);
       this.relays.add(relay);
       response.on('close', () => this.relays.delete(relay));
       return;
@@ -173,35 +225,22 @@ export class ApiProxy {
     void readBounded(upstream).then((body) =>
       writeStatus(
         response,
-        upstreamStatus(code, body),
+        upstreamStatus(code, body, scrubber),
         retryAfter === undefined ? {} : { 'Retry-After': retryAfter },
       ),
     );
   }
 }
 
-/** The API server's error as a Status for the client: its own when it sent one. */
-function upstreamStatus(code: number, body: string): KubeStatus {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    parsed = undefined;
-  }
-  const sent = parsed as Partial<Record<keyof KubeStatus, unknown>> | undefined;
-  if (sent?.kind === 'Status' && typeof sent.message === 'string') {
-    // The API server's own Status, code made to match the answer's (clients read either).
-    return {
-      ...(sent as unknown as KubeStatus),
-      message: redactCredentials(sent.message),
-      code,
-    };
-  }
-  const text = body.trim().slice(0, 200);
-  return failureStatus(
-    code,
-    redactCredentials(`the API server answered ${code}${text === '' ? '' : `: ${text}`}`),
-  );
+/**
+ * The answer's body through the stages (redaction, credential removal), or the answer itself
+ * when there is none. Destroying the returned stream destroys the answer (the client left);
+ * the answer failing fails the returned stream (the client's connection is cut).
+ */
+function relayedBody(upstream: IncomingMessage, stages: readonly Transform[]): Readable {
+  if (stages.length === 0) return upstream;
+  // The callback takes the failure: it reaches the relay as the last stage's error.
+  return pipeline([upstream, ...stages], () => {}) as unknown as Readable;
 }
 
 /** Reads an answer's body up to {@link maxErrorBodyBytes}; the rest is dropped. */

@@ -6,6 +6,7 @@ import { listenOn } from '../dashboard/listenOn.js';
 import { RequestGuard, type GuardedServer } from '../dashboard/requestGuard.js';
 import type { ApiProxy } from './apiProxy.js';
 import { failureStatus, writeStatus } from './kubeStatus.js';
+import { setRelayHeaders } from './relayHeaders.js';
 
 /** Options of {@link startApiProxyServer}. */
 export interface ApiProxyServerOptions {
@@ -58,6 +59,8 @@ export async function startApiProxyServer(options: ApiProxyServerOptions): Promi
   const access: { guard?: RequestGuard } = {};
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    // Refusals too: nothing this server answers is a page that runs.
+    setRelayHeaders(response);
     const verdict = access.guard?.check(request, url);
     if (verdict === undefined || !verdict.allowed) {
       writeStatus(response, failureStatus(verdict?.status ?? 503, verdict?.message ?? 'starting'));

@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 
 /** What one relayed answer holds in memory for its client. */
 export interface RelayLoad {
@@ -36,12 +37,13 @@ export class BodyRelay {
   private waiting = false;
 
   /**
-   * @param upstream - the API server's answer, headers already relayed
+   * @param upstream - the API server's answer's body (or that body redacted), headers
+   *   already relayed
    * @param response - the client's response, head written
    * @param maxBufferedBytes - the bound on the response's buffer
    */
   constructor(
-    private readonly upstream: IncomingMessage,
+    private readonly upstream: Readable,
     private readonly response: ServerResponse,
     private readonly maxBufferedBytes: number,
   ) {

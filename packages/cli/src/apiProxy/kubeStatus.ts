@@ -24,7 +24,18 @@ export interface KubeStatus {
   readonly message: string;
   readonly reason: string;
   readonly code: number;
-  readonly details?: { readonly retryAfterSeconds?: number };
+  readonly details?: {
+    readonly name?: string;
+    readonly group?: string;
+    readonly kind?: string;
+    readonly uid?: string;
+    readonly causes?: ReadonlyArray<{
+      readonly type?: string;
+      readonly message?: string;
+      readonly field?: string;
+    }>;
+    readonly retryAfterSeconds?: number;
+  };
 }
 
 /**

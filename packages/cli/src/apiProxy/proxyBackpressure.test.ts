@@ -40,8 +40,14 @@ function readingWatch(base: string, path: string): { readonly events: () => numb
   return { events: () => lines };
 }
 
-test('a client that never reads pauses the upstream watch at the bound; a reader gets every event', async () => {
-  running = await startProxyUnderTest({ proxy: { maxBufferedBytes } });
+test('a client that never reads pauses the upstream watch at the bound; a reader gets every event', () =>
+  pausesAtTheBound(false));
+
+test("the same when the proxy redacts every event (the dashboard's /k8s/)", () =>
+  pausesAtTheBound(true));
+
+async function pausesAtTheBound(redact: boolean): Promise<void> {
+  running = await startProxyUnderTest({ proxy: { maxBufferedBytes, redact } });
   const { api, proxy, server } = running;
   loadPods(api, { count: pods, namespaces: ['load'] });
   const names = api.list('v1', 'Pod').map((pod) => pod.metadata.name!);
@@ -84,4 +90,4 @@ test('a client that never reads pauses the upstream watch at the bound; a reader
   slow.destroy();
   await eventually(() => api.openWatches === 1, "the slow client's upstream watch to end");
   expect(proxy.loads()).toHaveLength(1);
-});
+}

@@ -2,6 +2,7 @@ import type { KubeConfig } from '@kubernetes/client-node';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest, type RequestOptions } from 'node:https';
 import { redactCredentials } from '@rxkube/informer';
+import { sentCredentials } from './sentCredentials.js';
 
 /**
  * A request to the API server got no answer: the kubeconfig has no cluster, its credentials
@@ -22,6 +23,14 @@ export class UpstreamUnreachable extends Error {
   }
 }
 
+/** The API server's answer, and the credentials the request carried to it. */
+export interface UpstreamAnswer {
+  /** The answer, whatever its status, body unread. */
+  readonly answer: IncomingMessage;
+  /** What the request carried (`sentCredentials`): never to be relayed back. */
+  readonly credentials: readonly string[];
+}
+
 /**
  * Sends a GET to the API server of a KubeConfig's current context, with that context's
  * credentials, TLS and proxy settings (client-node's `applyToHTTPSOptions`: auth headers, an
@@ -35,7 +44,7 @@ export class UpstreamUnreachable extends Error {
  *   a path of its own)
  * @param accept - the client's `Accept`, or JSON
  * @param signal - aborts the request, and its answer while it is read
- * @returns the answer, whatever its status, body unread
+ * @returns the answer, whatever its status, body unread, and the credentials sent
  * @throws UpstreamUnreachable when no answer came; the abort error when aborted
  */
 export async function upstreamGet(
@@ -43,7 +52,7 @@ export async function upstreamGet(
   pathAndQuery: string,
   accept: string | undefined,
   signal: AbortSignal,
-): Promise<IncomingMessage> {
+): Promise<UpstreamAnswer> {
   let target: URL;
   const options: RequestOptions = {};
   try {
@@ -62,7 +71,8 @@ export async function upstreamGet(
       headers: { ...options.headers, Accept: accept ?? 'application/json' },
       signal,
     });
-    request.on('response', resolve);
+    const credentials = sentCredentials(options, target);
+    request.on('response', (answer) => resolve({ answer, credentials }));
     // Stays attached: an abort or reset after the answer began must not be an unhandled error.
     request.on('error', (err: NodeJS.ErrnoException) =>
       reject(signal.aborted ? err : new UpstreamUnreachable(err.code, err)),

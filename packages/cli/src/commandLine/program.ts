@@ -115,7 +115,7 @@ export function createProgram(io: CommandIo, done: (code: number) => void): Comm
       program
         .command('dashboard')
         .description(
-          'serve the live web dashboard (one shared informer per resource), and the read-only API proxy under /k8s/',
+          'serve the live web dashboard (one shared informer per resource); with --api-proxy, the read-only API proxy under /k8s/, redacted',
         )
         .option('-p, --port <port>', 'port to listen on (0 for any free port)', parsePort, 7420)
         .option(
@@ -126,6 +126,10 @@ export function createProgram(io: CommandIo, done: (code: number) => void): Comm
         .option(
           '--insecure-no-auth',
           'off loopback, serve without the access token (anyone who can reach it sees the pods)',
+        )
+        .option(
+          '--api-proxy',
+          'also serve the read-only API proxy under /k8s/, for pages that run an informer themselves (objects redacted as in the details view)',
         ),
     ),
   ).action(async (flags: ClusterFlags & DashboardFlags) => {
@@ -136,6 +140,7 @@ export function createProgram(io: CommandIo, done: (code: number) => void): Comm
           ...servingOptions(flags),
           host: flags.host,
           insecureNoAuth: flags.insecureNoAuth,
+          apiProxy: flags.apiProxy,
         },
         io,
       ),
@@ -156,6 +161,7 @@ interface ProxyFlags {
 interface DashboardFlags extends ProxyFlags {
   host: string;
   insecureNoAuth?: boolean;
+  apiProxy?: boolean;
 }
 
 interface WatchFlags {
@@ -187,7 +193,7 @@ function withProxyFlags(command: Command): Command {
     )
     .option(
       '--allow-secrets',
-      "API proxy: serve Secrets too (pages can then read the cluster's credentials)",
+      "serve Secrets too (the proxy: pages can then read the cluster's credentials; the dashboard: their feed and details, never their data)",
     );
 }
 

@@ -66,3 +66,20 @@ test('on the simulated cluster it names one URL to open: the dashboard, not the 
   expect({ urls, page: page.status }).toEqual({ urls: [url.href], page: 200 });
   expect(await cli.interrupt()).toBe(0);
 });
+
+test('/k8s/ is off unless --api-proxy; with it, the proxy answers, redacting', async () => {
+  const off = await dashboard();
+  const none = await httpGet(off.url.href, '/k8s/api/v1/pods');
+  expect([none.status, JSON.parse(none.body).message]).toEqual([
+    404,
+    'this dashboard serves no API proxy (start it with --api-proxy)',
+  ]);
+  expect(await off.cli.interrupt()).toBe(0);
+
+  const on = await dashboard('--api-proxy');
+  const pods = await httpGet(on.url.href, '/k8s/api/v1/pods');
+  expect(pods.status).toBe(200);
+  expect(pods.headers['content-security-policy']).toMatch(/^sandbox/);
+  expect(JSON.parse(pods.body).items.length).toBeGreaterThan(0);
+  expect(await on.cli.interrupt()).toBe(0);
+});

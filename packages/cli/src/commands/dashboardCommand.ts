@@ -20,6 +20,8 @@ interface DashboardCommandOptions extends OpenClusterOptions, ProxyResourceFlags
   host: string;
   /** Off loopback, serve without a token (a warning is printed). */
   insecureNoAuth?: boolean | undefined;
+  /** `--api-proxy`: serve the read-only API proxy under `/k8s/` (redacted); default none. */
+  apiProxy?: boolean | undefined;
   /** More `Host` names to answer (a reverse proxy, a DNS name of this machine). */
   allowedHosts?: readonly string[] | undefined;
   /** Folder of the built browser app. Default: `dist/web` beside the compiled command. */
@@ -32,7 +34,10 @@ const defaultWebRoot = fileURLToPath(new URL('../web/', import.meta.url));
 /**
  * `rxkube dashboard`: one shared informer per resource shown (pods always; others while a page
  * shows them, see `FeedCatalog`) for the whole cluster, served to any number of
- * browser tabs over Server-Sent Events, and the read-only API proxy under `/k8s/`, until Ctrl-C.
+ * browser tabs over Server-Sent Events, and with `--api-proxy` the read-only API proxy under
+ * `/k8s/` (every object redacted as the details view redacts it), until Ctrl-C. The dashboard's
+ * own page does not use `/k8s/`: it is off unless asked for, so that nothing is served that
+ * the page does not need.
  *
  * @param options - the command line
  * @param io - streams, environment, abort signal
@@ -47,15 +52,22 @@ export async function runDashboard(
   let catalog: FeedCatalog | undefined;
   try {
     const pods = qualifiedName(resolveResource('pods', resources));
-    catalog = new FeedCatalog(connection.kubeConfig, resources, { pinned: [pods] });
+    catalog = new FeedCatalog(connection.kubeConfig, resources, {
+      pinned: [pods],
+      allowSecrets: options.allowSecrets === true,
+    });
     const access = dashboardAccess(options.host, options.insecureNoAuth === true);
     const warn = makeStyle(colorEnabled(io.stderr, io.env));
-    const apiProxy = new ApiProxy({
-      kubeConfig: connection.kubeConfig,
-      resources: proxyResources(options, resources),
-      onUpstreamFailure: (message) =>
-        io.stderr.write(`${warn.yellow('warning:')} proxy: ${printableText(message)}\n`),
-    });
+    const apiProxy =
+      options.apiProxy === true
+        ? new ApiProxy({
+            kubeConfig: connection.kubeConfig,
+            resources: proxyResources(options, resources),
+            redact: true,
+            onUpstreamFailure: (message) =>
+              io.stderr.write(`${warn.yellow('warning:')} proxy: ${printableText(message)}\n`),
+          })
+        : undefined;
     const server = await startDashboardServer({
       host: options.host,
       token: access.token,
@@ -64,7 +76,7 @@ export async function runDashboard(
       webRoot: options.webRoot ?? defaultWebRoot,
       feeds: {},
       catalog,
-      apiProxy,
+      ...(apiProxy === undefined ? {} : { apiProxy }),
       info: {
         cluster: connection.name,
         banner: connection.banner,

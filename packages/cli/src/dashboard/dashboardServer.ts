@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { ApiProxy } from '../apiProxy/apiProxy.js';
 import { failureStatus, writeStatus } from '../apiProxy/kubeStatus.js';
+import { setRelayHeaders } from '../apiProxy/relayHeaders.js';
 import type { AccessToken } from './accessToken.js';
 import { browsableHost } from './browsableHost.js';
 import type { DashboardInfo } from './feedProtocol.js';
@@ -48,7 +49,9 @@ export interface DashboardServerOptions {
   /**
    * The read-only Kubernetes API proxy served under `/k8s/` (`/k8s/api/v1/pods` is the API
    * server's `/api/v1/pods`), for pages that list and watch with the browser lister-watcher;
-   * none serves nothing there. Closed with the server.
+   * none (the default, and `rxkube dashboard` without `--api-proxy`) serves nothing there. The
+   * command's redacts every object (`ApiProxyOptions.redact`), so that `/k8s/` shows no more
+   * than the details view. Closed with the server.
    */
   apiProxy?: ApiProxy;
 }
@@ -216,6 +219,8 @@ export async function startDashboardServer(
     response.setHeader('Content-Security-Policy', contentSecurityPolicy);
     // The API proxy answers in the API server's terms (a Status body), its 405s included.
     const apiPath = /^\/k8s(\/.*)$/.exec(url.pathname)?.[1];
+    // The proxy's answers, refusals included, are data: never a page that runs.
+    if (apiPath !== undefined) setRelayHeaders(response);
     if (request.method !== 'GET' && apiPath === undefined) {
       response.writeHead(405).end();
       return;
@@ -236,7 +241,10 @@ export async function startDashboardServer(
     if (apiPath === undefined) {
       route(request, response, url);
     } else if (options.apiProxy === undefined) {
-      writeStatus(response, failureStatus(404, 'this dashboard serves no API proxy'));
+      writeStatus(
+        response,
+        failureStatus(404, 'this dashboard serves no API proxy (start it with --api-proxy)'),
+      );
     } else {
       url.pathname = apiPath;
       options.apiProxy.handle(request, response, url);

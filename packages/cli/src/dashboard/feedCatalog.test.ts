@@ -22,11 +22,12 @@ afterEach(async () => {
   await server.stop();
 });
 
-async function openCatalog(maxFeeds?: number): Promise<FeedCatalog> {
+async function openCatalog(maxFeeds?: number, allowSecrets = false): Promise<FeedCatalog> {
   const resources = await discoverResources(server.kubeConfig());
   catalog = new FeedCatalog(server.kubeConfig(), resources, {
     ...(maxFeeds === undefined ? {} : { maxFeeds }),
     syncTimeoutMs: 10_000,
+    allowSecrets,
   });
   return catalog;
 }
@@ -114,7 +115,7 @@ describe('FeedCatalog', () => {
     expect(await c.details('pods', 'shop/gone')).toBeUndefined();
   });
 
-  it("never shows a Secret's data, in the feed or the details", async () => {
+  it("never shows a Secret's data, in the feed or the details, even with allowSecrets", async () => {
     server.create({
       apiVersion: 'v1',
       kind: 'Secret',
@@ -122,7 +123,7 @@ describe('FeedCatalog', () => {
       type: 'Opaque',
       data: { password: 'aHVudGVyMg==' },
     });
-    const c = await openCatalog();
+    const c = await openCatalog(undefined, true);
     const details = await c.details('secrets', 'shop/s');
     expect(details?.yaml).toContain('name: s');
     expect(JSON.stringify(details)).not.toMatch(/aHVudGVyMg|password/);

@@ -49,6 +49,11 @@ export interface FeedCatalogOptions {
   pinned?: readonly string[];
   /** How long a detail request waits for an owner's or the events' cache to sync (ms). Default 5,000. */
   syncTimeoutMs?: number;
+  /**
+   * Core Secrets may be shown (`--allow-secrets`): their feed, their details (never their data).
+   * Default false: no path opens an informer on them, and the picker does not offer them.
+   */
+  allowSecrets?: boolean;
   /** Options of each feed (history, status pace). */
   feed?: Omit<ResourceFeedOptions, 'project' | 'resource'>;
 }
@@ -70,7 +75,10 @@ interface OpenFeed {
  * (opening the owners' and the events' feeds as needed).
  */
 export class FeedCatalog implements FeedSource {
-  /** The resources a feed can be opened for: those that can be listed and watched. */
+  /**
+   * The resources a feed can be opened for: those that can be listed and watched (core Secrets
+   * only with {@link FeedCatalogOptions.allowSecrets}).
+   */
   readonly resources: readonly ApiResource[];
   private readonly open = new Map<string, OpenFeed>();
   private readonly maxFeeds: number;
@@ -88,7 +96,13 @@ export class FeedCatalog implements FeedSource {
     resources: readonly ApiResource[],
     private readonly options: FeedCatalogOptions = {},
   ) {
-    this.resources = resources.filter((r) => r.verbs.includes('list') && r.verbs.includes('watch'));
+    const secretsAllowed = options.allowSecrets === true;
+    this.resources = resources.filter(
+      (r) =>
+        r.verbs.includes('list') &&
+        r.verbs.includes('watch') &&
+        (secretsAllowed || !isCoreSecrets(r)),
+    );
     this.maxFeeds = options.maxFeeds ?? 12;
     this.pinned = new Set(options.pinned ?? ['pods']);
     this.syncTimeoutMs = options.syncTimeoutMs ?? 5_000;
@@ -124,9 +138,7 @@ export class FeedCatalog implements FeedSource {
     const whole = entry.informer.getStore().getByKey(key);
     if (whole === undefined) return undefined;
     const { resource } = entry;
-    const object = redactObject(whole, {
-      secret: resource.group === '' && resource.plural === 'secrets',
-    });
+    const object = redactObject(whole, { secret: isCoreSecrets(resource) });
     const owners = await ownerChain(whole, (owner, namespace) => this.owner(owner, namespace));
     const events = await this.events();
     return {
@@ -218,4 +230,9 @@ export class FeedCatalog implements FeedSource {
       throw err;
     }
   }
+}
+
+/** Whether a resource is the core group's Secrets, whose objects are credentials. */
+function isCoreSecrets(resource: ApiResource): boolean {
+  return resource.group === '' && resource.plural === 'secrets';
 }

@@ -32,7 +32,7 @@ export interface DashboardUnderTestOptions {
   readonly server?: Partial<DashboardServerOptions>;
   /** Runs on the API server before the informer lists. */
   readonly populate?: (api: FakeApiServer) => void;
-  /** Serve the API proxy under `/k8s/` with these resources; default none. */
+  /** Serve the API proxy under `/k8s/` with these resources, redacting as the command's does; default none. */
   readonly apiProxy?: ResourceAllowlist;
 }
 
@@ -82,7 +82,11 @@ export async function startDashboardUnderTest(
       ...(options.apiProxy === undefined
         ? {}
         : {
-            apiProxy: new ApiProxy({ kubeConfig: api.kubeConfig(), resources: options.apiProxy }),
+            apiProxy: new ApiProxy({
+              kubeConfig: api.kubeConfig(),
+              resources: options.apiProxy,
+              redact: true,
+            }),
           }),
       info: { cluster: 'test', banner: `fake API server · ${api.url}`, feeds: ['pods'] },
       ...options.server,

@@ -1,0 +1,123 @@
+import type { FeedObject } from '../dashboard/feedProtocol.js';
+import { redactObject } from '../dashboard/redactObject.js';
+
+/** What is known of the answer a value comes from. */
+export interface RelayedResource {
+  /** The request named the core `secrets`: every object in it is a Secret, `kind` or not. */
+  readonly secret: boolean;
+}
+
+/**
+ * A value the API proxy relays, redacted as the dashboard's details are (`redactObject`),
+ * whatever its shape: a watch event (`{type, object}`: its object), a list (`items`: each item,
+ * a `SecretList`'s as Secrets), a `Table` (`rows`: each row's `object`; the cells are what the
+ * dashboard's tables show), or one object.
+ *
+ * @param value - the parsed JSON of one answer or one watch event
+ * @param resource - what the request asked for
+ * @returns a redacted copy
+ */
+export function redactRelayed(value: unknown, resource: RelayedResource): unknown {
+  if (isRecord(value) && isWatchEvent(value)) {
+    return { type: value['type'], object: redactResource(value['object'], resource) };
+  }
+  return redactResource(value, resource);
+}
+
+/**
+ * The head of a list or Table (everything but its `items` or `rows`), redacted.
+ *
+ * @param head - the list without its items (or with an empty list of them)
+ * @param resource - what the request asked for
+ * @returns a redacted copy
+ */
+export function redactListHead(
+  head: Record<string, unknown>,
+  resource: RelayedResource,
+): FeedObject {
+  return redactObject(head, { secret: resource.secret });
+}
+
+/**
+ * One element of a list's `items` or a Table's `rows`, redacted.
+ *
+ * @param element - the item or row
+ * @param container - the list's `kind` and which array the element is from
+ * @param resource - what the request asked for
+ * @returns a redacted copy
+ */
+export function redactListElement(
+  element: unknown,
+  container: { readonly kind: unknown; readonly field: 'items' | 'rows' },
+  resource: RelayedResource,
+): unknown {
+  if (container.field === 'rows') return redactRow(element, resource);
+  const secret = resource.secret || container.kind === 'SecretList';
+  return isRecord(element) ? redactObject(element, { secret }) : redactAny(element);
+}
+
+function redactResource(value: unknown, resource: RelayedResource): unknown {
+  if (!isRecord(value)) return redactAny(value);
+  const kind = value['kind'];
+  const field = kind === 'Table' ? 'rows' : 'items';
+  const elements = value[field];
+  if (!Array.isArray(elements)) return redactObject(value, { secret: resource.secret });
+  const head = redactListHead(without(value, field), resource) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const kept =
+      key === field
+        ? elements.map((element) => redactListElement(element, { kind, field }, resource))
+        : head[key];
+    if (kept !== undefined) setOwn(out, key, kept);
+  }
+  return out;
+}
+
+/** A Table's row: its cells as they are (the columns a table shows), its object redacted. */
+function redactRow(row: unknown, resource: RelayedResource): unknown {
+  if (!isRecord(row)) return redactAny(row);
+  const out = redactObject(without(row, 'object')) as Record<string, unknown>;
+  if (row['object'] !== undefined) {
+    out['object'] = isRecord(row['object'])
+      ? redactObject(row['object'], { secret: resource.secret })
+      : redactAny(row['object']);
+  }
+  return out;
+}
+
+/** Any other JSON value (an array, a string), walked for what the rules find. */
+function redactAny(value: unknown): unknown {
+  return redactObject({ value })['value'];
+}
+
+function isWatchEvent(value: Record<string, unknown>): boolean {
+  const keys = Object.keys(value);
+  return (
+    typeof value['type'] === 'string' &&
+    'object' in value &&
+    keys.every((key) => key === 'type' || key === 'object')
+  );
+}
+
+function without(record: Record<string, unknown>, field: string): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const key of Object.keys(record)) {
+    if (key !== field) setOwn(kept, key, record[key]);
+  }
+  return kept;
+}
+
+/** Sets a field as the record's own, `__proto__` included (never the prototype). */
+function setOwn(record: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(record, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
