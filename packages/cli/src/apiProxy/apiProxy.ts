@@ -4,6 +4,7 @@ import { redactCredentials } from '@rxkube/informer';
 import { parseApiPath } from './apiPath.js';
 import { BodyRelay, type RelayLoad } from './bodyRelay.js';
 import { failureStatus, writeStatus, type KubeStatus } from './kubeStatus.js';
+import { OpenRequestLimit } from './openRequestLimit.js';
 import type { ResourceAllowlist } from './resourceAllowlist.js';
 import { UpstreamUnreachable, upstreamGet } from './upstreamGet.js';
 
@@ -18,6 +19,11 @@ export interface ApiProxyOptions {
    * {@link BodyRelay}). Default 256 KiB, as the dashboard's feeds.
    */
   readonly maxBufferedBytes?: number;
+  /**
+   * Requests open to the API server at once (a watch counts until it ends); more are answered
+   * `503` with `Retry-After` (see {@link OpenRequestLimit}). Default 100.
+   */
+  readonly maxOpenRequests?: number;
   /**
    * Told of each request that got no answer from the API server (refused connection, failed
    * credential plugin), with a message that carries no credential. Default: nobody.
@@ -45,6 +51,7 @@ const relayedHeaders = ['content-type', 'content-length', 'cache-control', 'warn
  * | a path with an empty, dot or percent-encoded segment | 400 `BadRequest` |
  * | a path outside `/api`, `/apis`, `/version` | 404 `NotFound` |
  * | a subresource (`log`, `exec`, `status`), a resource not allowed, Secrets unless allowed | 403 `Forbidden` |
+ * | `maxOpenRequests` requests already open to the API server | 503 `ServiceUnavailable`, `Retry-After: 5` |
  * | the API server unreachable | 503 `ServiceUnavailable`, `Retry-After: 1` |
  * | the API server's error | its code, its `Status` (one made for it if the body is not one) |
  *
@@ -58,10 +65,17 @@ export class ApiProxy {
   private readonly relays = new Set<BodyRelay>();
   private readonly inFlight = new Set<AbortController>();
   private readonly maxBufferedBytes: number;
+  private readonly limit: OpenRequestLimit;
 
   /** @param options - cluster, allowlist, bounds */
   constructor(private readonly options: ApiProxyOptions) {
     this.maxBufferedBytes = options.maxBufferedBytes ?? 256 * 1024;
+    this.limit = new OpenRequestLimit(options.maxOpenRequests);
+  }
+
+  /** Requests turned away (`503`) because `maxOpenRequests` were open. */
+  get refusedRequests(): number {
+    return this.limit.refused;
   }
 
   /** Requests to the API server in progress (a watch counts until it ends). */
@@ -88,9 +102,16 @@ export class ApiProxy {
       writeStatus(response, refusal, refusal.code === 405 ? { Allow: 'GET' } : {});
       return;
     }
+    const slot = this.limit.acquire();
+    if ('refusal' in slot) {
+      // Closing the connection too: a client that does not read must not keep even a socket.
+      writeStatus(response, slot.refusal, { Connection: 'close' });
+      return;
+    }
     const controller = new AbortController();
     this.inFlight.add(controller);
     const finish = () => {
+      slot.release();
       this.inFlight.delete(controller);
       controller.abort();
     };
