@@ -6,6 +6,7 @@ import { BodyRelay, type RelayLoad } from './bodyRelay.js';
 import { failureStatus, writeStatus, type KubeStatus } from './kubeStatus.js';
 import { OpenRequestLimit } from './openRequestLimit.js';
 import type { ResourceAllowlist } from './resourceAllowlist.js';
+import { upstreamBreakFor } from './upstreamBreak.js';
 import { UpstreamUnreachable, upstreamGet } from './upstreamGet.js';
 
 /** Options of an {@link ApiProxy}. */
@@ -123,7 +124,7 @@ export class ApiProxy {
       request.headers.accept,
       controller.signal,
     ).then(
-      (upstream) => this.answer(upstream, response),
+      (upstream) => this.answer(upstream, response, url),
       (err: unknown) => {
         // Aborted: the client left, or the proxy is closing and cuts it.
         if (controller.signal.aborted) {
@@ -170,7 +171,7 @@ export class ApiProxy {
     }
   }
 
-  private answer(upstream: IncomingMessage, response: ServerResponse): void {
+  private answer(upstream: IncomingMessage, response: ServerResponse, url: URL): void {
     const code = upstream.statusCode ?? 502;
     if (response.destroyed) {
       upstream.destroy();
@@ -185,7 +186,10 @@ export class ApiProxy {
       response.writeHead(code, headers);
       // A watch's client must see the 200 before the first event, which may be long in coming.
       response.flushHeaders();
-      const relay = new BodyRelay(upstream, response, this.maxBufferedBytes);
+      const relay = new BodyRelay(upstream, response, {
+        maxBufferedBytes: this.maxBufferedBytes,
+        onUpstreamBreak: upstreamBreakFor(url, upstream.headers['content-length']),
+      });
       this.relays.add(relay);
       response.on('close', () => this.relays.delete(relay));
       return;
