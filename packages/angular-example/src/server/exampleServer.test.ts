@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { startExampleServer, type ExampleServer } from './exampleServer.js';
 
 // The example serves the cluster's API under /k8s/ to its own page only, with the request guard
@@ -50,4 +51,23 @@ test('the page itself opens from a link on another site', async () => {
   expect(await status('/', { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate' })).toBe(
     200,
   );
+});
+
+test('a malformed request target gets 400 and the server keeps serving', async () => {
+  const { hostname, port } = new URL(example.url);
+  const line = await new Promise<string>((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    let text = '';
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString('latin1');
+      if (text.includes('\r\n')) {
+        resolve(text.slice(0, text.indexOf('\r\n')));
+        socket.destroy();
+      }
+    });
+    socket.on('error', reject);
+    socket.write(`GET http://[ HTTP/1.1\r\nHost: ${hostname}:${port}\r\n\r\n`);
+  });
+  expect(line).toBe('HTTP/1.1 400 Bad Request');
+  expect(await status('/k8s/api/v1/pods')).toBe(200);
 });

@@ -4,6 +4,7 @@ import {
   RequestGuard,
   ResourceAllowlist,
   listenOn,
+  requestUrl,
   type GuardedServer,
 } from '@rxkube/cli/apiProxy';
 import { FakeApiServer } from '@rxkube/testing';
@@ -86,7 +87,12 @@ export async function startExampleServer(
   // Set once the port is known; no request comes in before.
   const access: { guard?: RequestGuard } = {};
   const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+    const url = requestUrl(request);
+    if (url === undefined) {
+      response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end('malformed request target\n');
+      return;
+    }
     const verdict = access.guard?.check(request, url);
     if (verdict === undefined || !verdict.allowed) {
       response.writeHead(verdict?.status ?? 503, { 'Content-Type': 'text/plain; charset=utf-8' });

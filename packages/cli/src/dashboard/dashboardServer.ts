@@ -7,6 +7,7 @@ import type { DashboardInfo } from './feedProtocol.js';
 import { HostPolicy } from './hostPolicy.js';
 import { listenOn } from './listenOn.js';
 import { RequestGuard } from './requestGuard.js';
+import { requestUrl } from './requestUrl.js';
 import { FeedLimitReached, type FeedSource } from './feedCatalog.js';
 import { FeedOpenThrottled } from './feedOpenRate.js';
 import type { FeedStart, ResourceFeed } from './resourceFeed.js';
@@ -214,7 +215,12 @@ export async function startDashboardServer(
   };
 
   const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+    const url = requestUrl(request);
+    if (url === undefined) {
+      response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end('malformed request target\n');
+      return;
+    }
     // The token must not leave in a Referer, nor any page be framed by another site.
     response.setHeader('Referrer-Policy', 'no-referrer');
     response.setHeader('X-Frame-Options', 'DENY');

@@ -14,3 +14,4 @@ export { HostPolicy } from '../dashboard/hostPolicy.js';
 export { RequestGuard } from '../dashboard/requestGuard.js';
 export type { GuardedServer, GuardVerdict } from '../dashboard/requestGuard.js';
 export { listenOn } from '../dashboard/listenOn.js';
+export { requestUrl } from '../dashboard/requestUrl.js';
