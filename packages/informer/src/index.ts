@@ -25,6 +25,7 @@ export { fetchListerWatcher } from './fetch/fetchListerWatcher.js';
 export type { FetchHeaders, FetchListerWatcherOptions } from './fetch/fetchListerWatcher.js';
 export { fetchListerWatcherSource } from './fetch/fetchListerWatcherSource.js';
 export { fetchMetadataListerWatcher } from './fetch/fetchMetadataListerWatcher.js';
+export { pageIdleBookmarkIntervals } from './fetch/pageIdleBookmarkIntervals.js';
 export { defaultListIdleTimeoutMs, defaultMaxEventBytes } from './http/httpListerWatcher.js';
 export type { HttpListerWatcherOptions } from './http/httpListerWatcher.js';
 export { collectionPath, describeResource } from './http/resourcePath.js';

@@ -108,6 +108,13 @@ export interface ListerWatcher<T> {
   /** Page size the user configured, if any (the Reflector then always pages with it). */
   readonly pageSize?: number | undefined;
   /**
+   * How many bookmark intervals one of its watches may stay silent (no event, no bookmark)
+   * before the Reflector presumes it dead and watches again, when the Reflector's own
+   * `idleTimeoutMs` is not set: the transport's say. `fetchListerWatcher` says
+   * `pageIdleBookmarkIntervals` (1.5), suited to a page; unset, the Reflector uses 2.5.
+   */
+  readonly idleBookmarkIntervals?: number | undefined;
+  /**
    * Fetches one page.
    *
    * @param options - resource version, limit, continue token

@@ -65,8 +65,11 @@ export interface ReflectorOptions {
   bookmarkIntervalMs?: number;
   /**
    * A watch silent for this long (no event, no bookmark) is presumed dead: it is aborted and
-   * re-established from the last resource version. Default 2.5 × `bookmarkIntervalMs`
-   * (150 s); 0 turns detection off.
+   * re-established from the last resource version, and a `WatchIdleError` (kind `idle`) goes
+   * to the informer's `errors$`. Default 2.5 × `bookmarkIntervalMs` (150 s), or the
+   * lister-watcher's `idleBookmarkIntervals` × it: 1.5 (90 s) for `fetchListerWatcher`, so a
+   * page whose watch went silent (a proxy that never passed its end on) recovers sooner; 0
+   * turns detection off.
    */
   idleTimeoutMs?: number;
   /**

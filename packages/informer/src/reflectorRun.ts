@@ -98,7 +98,9 @@ export class ReflectorRun<T> {
     this.random = options.random ?? Math.random;
     this.backoff = new Backoff(() => this.scheduler.now(), this.random, options.backoff);
     this.monitor = options.monitor ?? {};
-    this.idleTimeoutMs = options.idleTimeoutMs ?? 2.5 * (options.bookmarkIntervalMs ?? 60_000);
+    this.idleTimeoutMs =
+      options.idleTimeoutMs ??
+      (lw.idleBookmarkIntervals ?? 2.5) * (options.bookmarkIntervalMs ?? 60_000);
     this.minWatchTimeoutMs = options.minWatchTimeoutMs ?? 300_000;
     this.keyFunc = options.keyFunc ?? deletionHandlingMetaNamespaceKeyFunc;
     this.context = initialContext(options.streamingList ?? true, lw.pageSize);

@@ -63,6 +63,7 @@ export function shardedListerWatcher<T extends object>(
   return {
     description: lw.description,
     pageSize: lw.pageSize,
+    idleBookmarkIntervals: lw.idleBookmarkIntervals,
     list(options: ListRequestOptions): Observable<ListPage<T>> {
       return lw
         .list({ ...options, shardSelector: selector })

@@ -1,4 +1,12 @@
-import { ApiProxy, HostPolicy, ResourceAllowlist, listenOn } from '@rxkube/cli/apiProxy';
+import {
+  ApiProxy,
+  HostPolicy,
+  RequestGuard,
+  ResourceAllowlist,
+  listenOn,
+  requestUrl,
+  type GuardedServer,
+} from '@rxkube/cli/apiProxy';
 import { FakeApiServer } from '@rxkube/testing';
 import { readFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
@@ -42,11 +50,23 @@ const contentSecurityPolicy =
   "img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /**
+ * How the dashboard's {@link RequestGuard} sees the example: its API is `/k8s/`, and its bundle
+ * is no page of its own, so another site may embed neither (`Origin`, `Sec-Fetch-Site`).
+ */
+const exampleServer: GuardedServer = {
+  name: 'example server',
+  isApiPath: (pathname) => pathname.startsWith('/k8s/') || pathname === '/app.js',
+  tokenHint: 'it serves 127.0.0.1 only and needs no token',
+};
+
+/**
  * Starts the example on one origin of 127.0.0.1: the page at `/` and its bundle at `/app.js`,
  * and the simulated cluster's API under `/k8s/` through `rxkube proxy`'s read-only
  * {@link ApiProxy} (GET only, the default resource allowlist, the API server's token applied
- * by the proxy and never sent to the page). Requests whose `Host` or `Origin` is not this
- * server are refused, as the dashboard refuses them (DNS rebinding).
+ * by the proxy and never sent to the page). Every request passes the dashboard's
+ * {@link RequestGuard} first: a `Host` that is not this server's (DNS rebinding), and on `/k8s/`
+ * and the bundle an `Origin` of another page or a browser's `Sec-Fetch-Site` of another site,
+ * are refused with 403, as the dashboard and `rxkube proxy` refuse them.
  *
  * @param options - port, seed, churn, compaction
  * @returns the running example
@@ -64,17 +84,19 @@ export async function startExampleServer(
   workloads.populate();
   const proxy = new ApiProxy({ kubeConfig: api.kubeConfig(), resources: new ResourceAllowlist() });
 
-  const access: { policy?: HostPolicy } = {};
+  // Set once the port is known; no request comes in before.
+  const access: { guard?: RequestGuard } = {};
   const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const policy = access.policy;
-    if (
-      policy === undefined ||
-      !policy.allowsHost(request.headers.host) ||
-      !policy.allowsOrigin(request.headers.origin)
-    ) {
-      response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' });
-      response.end('this server answers requests to its own address only\n');
+    const url = requestUrl(request);
+    if (url === undefined) {
+      response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end('malformed request target\n');
+      return;
+    }
+    const verdict = access.guard?.check(request, url);
+    if (verdict === undefined || !verdict.allowed) {
+      response.writeHead(verdict?.status ?? 503, { 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end(`${verdict?.message ?? 'starting'}\n`);
       return;
     }
     const apiPath = /^\/k8s(\/.*)$/.exec(url.pathname)?.[1];
@@ -99,7 +121,12 @@ export async function startExampleServer(
     throw err;
   }
   const { port } = listening.address;
-  access.policy = new HostPolicy('127.0.0.1', port);
+  access.guard = new RequestGuard(
+    new HostPolicy('127.0.0.1', port),
+    port,
+    undefined,
+    exampleServer,
+  );
 
   if ((options.churnPerSecond ?? 0) > 0) workloads.start();
   const compaction =

@@ -6,10 +6,12 @@ import { parseApiPath } from './apiPath.js';
 import { BodyRelay, type RelayLoad } from './bodyRelay.js';
 import { failureStatus, writeStatus, type KubeStatus } from './kubeStatus.js';
 import { jsonAccept, jsonContentType } from './jsonMediaType.js';
+import { OpenRequestLimit } from './openRequestLimit.js';
 import { RedactingJsonStream } from './redactingJsonStream.js';
 import { setRelayHeaders } from './relayHeaders.js';
 import type { ResourceAllowlist } from './resourceAllowlist.js';
 import { TokenScrubber } from './tokenScrubber.js';
+import { upstreamBreakFor } from './upstreamBreak.js';
 import { UpstreamUnreachable, upstreamGet } from './upstreamGet.js';
 import { upstreamStatus } from './upstreamStatus.js';
 
@@ -24,6 +26,11 @@ export interface ApiProxyOptions {
    * {@link BodyRelay}). Default 256 KiB, as the dashboard's feeds.
    */
   readonly maxBufferedBytes?: number;
+  /**
+   * Requests open to the API server at once (a watch counts until it ends); more are answered
+   * `503` with `Retry-After` (see {@link OpenRequestLimit}). Default 100.
+   */
+  readonly maxOpenRequests?: number;
   /**
    * Told of each request that got no answer from the API server (refused connection, failed
    * credential plugin), with a message that carries no credential. Default: nobody.
@@ -46,6 +53,8 @@ interface Relaying {
   readonly scrubber: TokenScrubber;
   /** The request named the core `secrets`. */
   readonly secret: boolean;
+  /** The request's URL: a watch's answer ends where another's is cut when the API server's breaks. */
+  readonly url: URL;
 }
 
 /** Bytes of an API server's error answer read to relay it; a Status is far smaller. */
@@ -71,6 +80,7 @@ const relayedHeaders = ['content-type', 'cache-control', 'warning'];
  * | a path with an empty, dot or percent-encoded segment | 400 `BadRequest` |
  * | a path outside `/api`, `/apis`, `/version` | 404 `NotFound` |
  * | a subresource (`log`, `exec`, `status`), a resource not allowed, Secrets unless allowed | 403 `Forbidden` |
+ * | `maxOpenRequests` requests already open to the API server | 503 `ServiceUnavailable`, `Retry-After: 5` |
  * | the API server unreachable | 503 `ServiceUnavailable`, `Retry-After: 1` |
  * | the API server's error | its code, its `Status` (one made for it if the body is not one) |
  *
@@ -88,10 +98,17 @@ export class ApiProxy {
   private readonly relays = new Set<BodyRelay>();
   private readonly inFlight = new Set<AbortController>();
   private readonly maxBufferedBytes: number;
+  private readonly limit: OpenRequestLimit;
 
   /** @param options - cluster, allowlist, bounds */
   constructor(private readonly options: ApiProxyOptions) {
     this.maxBufferedBytes = options.maxBufferedBytes ?? 256 * 1024;
+    this.limit = new OpenRequestLimit(options.maxOpenRequests);
+  }
+
+  /** Requests turned away (`503`) because `maxOpenRequests` were open. */
+  get refusedRequests(): number {
+    return this.limit.refused;
   }
 
   /** Requests to the API server in progress (a watch counts until it ends). */
@@ -119,9 +136,16 @@ export class ApiProxy {
       writeStatus(response, refusal, refusal.code === 405 ? { Allow: 'GET' } : {});
       return;
     }
+    const slot = this.limit.acquire();
+    if ('refusal' in slot) {
+      // Closing the connection too: a client that does not read must not keep even a socket.
+      writeStatus(response, slot.refusal, { Connection: 'close' });
+      return;
+    }
     const controller = new AbortController();
     this.inFlight.add(controller);
     const finish = () => {
+      slot.release();
       this.inFlight.delete(controller);
       controller.abort();
     };
@@ -137,7 +161,7 @@ export class ApiProxy {
       controller.signal,
     ).then(
       ({ answer, credentials }) =>
-        this.answer(answer, response, { scrubber: new TokenScrubber(credentials), secret }),
+        this.answer(answer, response, { scrubber: new TokenScrubber(credentials), secret, url }),
       (err: unknown) => {
         // Aborted: the client left, or the proxy is closing and cuts it.
         if (controller.signal.aborted) {
@@ -216,7 +240,10 @@ export class ApiProxy {
       if (redact) stages.push(new RedactingJsonStream({ secret: relaying.secret }));
       if (scrubber.active) stages.push(scrubber.stream());
       const body = relayedBody(upstream, stages);
-      const relay = new BodyRelay(body, response, this.maxBufferedBytes);
+      const relay = new BodyRelay(body, response, {
+        maxBufferedBytes: this.maxBufferedBytes,
+        onUpstreamBreak: upstreamBreakFor(relaying.url, upstream.headers['content-length']),
+      });
       this.relays.add(relay);
       response.on('close', () => this.relays.delete(relay));
       return;

@@ -4,6 +4,7 @@ import { browsableHost } from '../dashboard/browsableHost.js';
 import { HostPolicy } from '../dashboard/hostPolicy.js';
 import { listenOn } from '../dashboard/listenOn.js';
 import { RequestGuard, type GuardedServer } from '../dashboard/requestGuard.js';
+import { requestUrl } from '../dashboard/requestUrl.js';
 import type { ApiProxy } from './apiProxy.js';
 import { failureStatus, writeStatus } from './kubeStatus.js';
 import { setRelayHeaders } from './relayHeaders.js';
@@ -58,9 +59,13 @@ export async function startApiProxyServer(options: ApiProxyServerOptions): Promi
   // Set once the port is known; no request comes in before.
   const access: { guard?: RequestGuard } = {};
   const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
     // Refusals too: nothing this server answers is a page that runs.
     setRelayHeaders(response);
+    const url = requestUrl(request);
+    if (url === undefined) {
+      writeStatus(response, failureStatus(400, 'malformed request target'));
+      return;
+    }
     const verdict = access.guard?.check(request, url);
     if (verdict === undefined || !verdict.allowed) {
       writeStatus(response, failureStatus(verdict?.status ?? 503, verdict?.message ?? 'starting'));

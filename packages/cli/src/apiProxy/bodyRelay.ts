@@ -1,5 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
+import type { UpstreamBreak } from './upstreamBreak.js';
+
+/** Bounds and behaviour of a {@link BodyRelay}. */
+export interface BodyRelayOptions {
+  /** The bound on the client's response buffer, in bytes. */
+  readonly maxBufferedBytes: number;
+  /** What a break of the API server's answer does to the client's (see {@link UpstreamBreak}). */
+  readonly onUpstreamBreak: UpstreamBreak;
+}
 
 /** What one relayed answer holds in memory for its client. */
 export interface RelayLoad {
@@ -26,8 +35,9 @@ export interface RelayLoad {
  * chunk for the client, and its upstream socket's own buffer.
  *
  * Either side ending ends the other: the API server's end ends the response; its failure
- * (reset mid-stream) cuts the client's connection, as the API server's own failure would; the
- * client leaving destroys the upstream answer (the caller aborts its request).
+ * (reset mid-stream) ends the response or cuts the client's connection, as the options say
+ * (see {@link UpstreamBreak}); the client leaving destroys the upstream answer (the caller
+ * aborts its request).
  */
 export class BodyRelay {
   private peak = 0;
@@ -35,21 +45,26 @@ export class BodyRelay {
   private pauseCount = 0;
   /** True from a pause until the next `drain`; set only after a write that returned false. */
   private waiting = false;
+  private readonly maxBufferedBytes: number;
 
   /**
    * @param upstream - the API server's answer's body (or that body redacted), headers
    *   already relayed
    * @param response - the client's response, head written
-   * @param maxBufferedBytes - the bound on the response's buffer
+   * @param options - the buffer bound, what a break does
    */
   constructor(
     private readonly upstream: Readable,
     private readonly response: ServerResponse,
-    private readonly maxBufferedBytes: number,
+    options: BodyRelayOptions,
   ) {
+    this.maxBufferedBytes = options.maxBufferedBytes;
     upstream.on('data', (chunk: Buffer) => this.relay(chunk));
     upstream.on('end', () => response.end());
-    upstream.on('error', () => response.destroy());
+    // Node emits `error` (`aborted`) on an answer whose connection closed before its end.
+    upstream.on('error', () =>
+      options.onUpstreamBreak === 'end' ? response.end() : response.destroy(),
+    );
     response.on('drain', () => {
       if (!this.waiting) return;
       this.waiting = false;

@@ -1,4 +1,4 @@
-import { copyFile, mkdir } from 'node:fs/promises';
+import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -24,19 +24,45 @@ const rxkubeFromSource: Plugin = {
   },
 };
 
+/** Options of {@link buildWebBundle}. */
+export interface WebBundleOptions {
+  /** Minify, for the shipped build. Default false. */
+  readonly minify?: boolean;
+  /**
+   * Write `app.js.map` (with the sources inlined) and link it from `app.js`. Default false: a
+   * source map hands the whole source to whoever can load the page, so the shipped build has
+   * one only when asked for (`RXKUBE_WEB_SOURCEMAP=1 npm run build`, see {@link sourceMapAskedFor}).
+   */
+  readonly sourcemap?: boolean;
+}
+
+/** The environment variable that asks the shipped build for a source map (`1`). */
+export const sourceMapVariable = 'RXKUBE_WEB_SOURCEMAP';
+
+/**
+ * @param env - the build's environment
+ * @returns whether it asks for a source map: {@link sourceMapVariable} set to `1` or `true`
+ */
+export function sourceMapAskedFor(env: Readonly<Record<string, string | undefined>>): boolean {
+  const value = env[sourceMapVariable]?.trim().toLowerCase();
+  return value === '1' || value === 'true';
+}
+
 /**
  * Bundles the dashboard's browser app with esbuild into `outDir`: `app.js` (TypeScript, RxJS
- * and the store package in one ES module), `app.css` (the stylesheets it imports) and
- * `index.html`.
+ * and the store package in one ES module), `app.css` (the stylesheets it imports),
+ * `index.html`, and the source maps only when asked for (a map left from an earlier build is
+ * removed otherwise, since the dashboard serves every file of the folder).
  *
  * @param outDir - the output folder (created)
- * @param options - `minify` for the shipped build
+ * @param options - `minify` for the shipped build, `sourcemap`
  * @returns the output folder
  */
 export async function buildWebBundle(
   outDir: string,
-  options: { minify?: boolean } = {},
+  options: WebBundleOptions = {},
 ): Promise<string> {
+  const sourcemap = options.sourcemap ?? false;
   await mkdir(outDir, { recursive: true });
   await build({
     entryPoints: [join(webSources, 'main.ts')],
@@ -45,11 +71,16 @@ export async function buildWebBundle(
     format: 'esm',
     platform: 'browser',
     target: ['chrome110', 'firefox115', 'safari16'],
-    sourcemap: true,
+    sourcemap,
     minify: options.minify ?? false,
     logLevel: 'warning',
     plugins: [rxkubeFromSource],
   });
+  if (!sourcemap) {
+    await Promise.all(
+      ['app.js.map', 'app.css.map'].map((map) => rm(join(outDir, map), { force: true })),
+    );
+  }
   await copyFile(join(webSources, 'index.html'), join(outDir, 'index.html'));
   return outDir;
 }

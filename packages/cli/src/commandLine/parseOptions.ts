@@ -45,3 +45,16 @@ export function parseNonNegative(value: string): number {
   if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a number ≥ 0');
   return n;
 }
+
+/**
+ * Parses a count of at least 1 (a limit such as `--max-open-requests`).
+ *
+ * @param value - the text given
+ * @returns the count
+ * @throws InvalidArgumentError when it is not an integer ≥ 1
+ */
+export function parsePositiveInteger(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected an integer ≥ 1');
+  return n;
+}

@@ -4,7 +4,13 @@ import { runDashboard } from '../commands/dashboardCommand.js';
 import type { CommandIo } from '../commands/commandIo.js';
 import { runProxy } from '../commands/proxyCommand.js';
 import { runWatch } from '../commands/watchCommand.js';
-import { parseDuration, parseNonNegative, parsePort } from './parseOptions.js';
+import { defaultMaxOpenRequests } from '../apiProxy/openRequestLimit.js';
+import {
+  parseDuration,
+  parseNonNegative,
+  parsePort,
+  parsePositiveInteger,
+} from './parseOptions.js';
 
 interface ClusterFlags {
   kubeconfig?: string;
@@ -156,6 +162,7 @@ interface ProxyFlags {
   allowedHost: string[];
   resources?: string[];
   allowSecrets?: boolean;
+  maxOpenRequests: number;
 }
 
 interface DashboardFlags extends ProxyFlags {
@@ -194,6 +201,14 @@ function withProxyFlags(command: Command): Command {
     .option(
       '--allow-secrets',
       "serve Secrets too (the proxy: pages can then read the cluster's credentials; the dashboard: their feed and details, never their data)",
+    )
+    .addOption(
+      new Option(
+        '--max-open-requests <n>',
+        'API proxy: requests open to the API server at once (a watch counts until it ends); more get 503 with Retry-After',
+      )
+        .argParser(parsePositiveInteger)
+        .default(defaultMaxOpenRequests),
     );
 }
 
@@ -238,6 +253,7 @@ function servingOptions(flags: ProxyFlags) {
     allowedHosts: flags.allowedHost,
     resources: flags.resources,
     allowSecrets: flags.allowSecrets,
+    maxOpenRequests: flags.maxOpenRequests,
   };
 }
 

@@ -24,6 +24,8 @@ interface DashboardCommandOptions extends OpenClusterOptions, ProxyResourceFlags
   apiProxy?: boolean | undefined;
   /** More `Host` names to answer (a reverse proxy, a DNS name of this machine). */
   allowedHosts?: readonly string[] | undefined;
+  /** Requests the API proxy keeps open to the API server at once; default 100. */
+  maxOpenRequests?: number | undefined;
   /** Folder of the built browser app. Default: `dist/web` beside the compiled command. */
   webRoot?: string | undefined;
 }
@@ -64,6 +66,7 @@ export async function runDashboard(
             kubeConfig: connection.kubeConfig,
             resources: proxyResources(options, resources),
             redact: true,
+            maxOpenRequests: options.maxOpenRequests,
             onUpstreamFailure: (message) =>
               io.stderr.write(`${warn.yellow('warning:')} proxy: ${printableText(message)}\n`),
           })

@@ -16,6 +16,8 @@ interface ProxyCommandOptions extends OpenClusterOptions, ProxyResourceFlags {
   address: string;
   /** More `Host` names to answer (a reverse proxy, a DNS name of this machine). */
   allowedHosts?: readonly string[] | undefined;
+  /** Requests the API proxy keeps open to the API server at once; default 100. */
+  maxOpenRequests?: number | undefined;
 }
 
 /**
@@ -36,6 +38,7 @@ export async function runProxy(options: ProxyCommandOptions, io: CommandIo): Pro
     const proxy = new ApiProxy({
       kubeConfig: connection.kubeConfig,
       resources: allowlist,
+      maxOpenRequests: options.maxOpenRequests,
       // Already free of credentials; escaped, since the message may quote the cluster.
       onUpstreamFailure: (message) =>
         io.stderr.write(`${warn.yellow('warning:')} proxy: ${printableText(message)}\n`),

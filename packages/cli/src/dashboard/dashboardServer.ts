@@ -8,7 +8,9 @@ import type { DashboardInfo } from './feedProtocol.js';
 import { HostPolicy } from './hostPolicy.js';
 import { listenOn } from './listenOn.js';
 import { RequestGuard } from './requestGuard.js';
+import { requestUrl } from './requestUrl.js';
 import { FeedLimitReached, type FeedSource } from './feedCatalog.js';
+import { FeedOpenThrottled } from './feedOpenRate.js';
 import type { FeedStart, ResourceFeed } from './resourceFeed.js';
 import { SseEncoder } from './sseEncoder.js';
 import { SseStream, type SseBacklog, type SseStreamOptions } from './sseStream.js';
@@ -172,12 +174,7 @@ export async function startDashboardServer(
       try {
         feed = feedNamed(feedName);
       } catch (err) {
-        if (!(err instanceof FeedLimitReached)) throw err;
-        response.writeHead(503, {
-          'Content-Type': 'text/plain; charset=utf-8',
-          'Retry-After': String(retryAfterSeconds),
-        });
-        response.end(`${err.message}\n`);
+        refuseFeed(response, err);
         return;
       }
       if (feed === undefined) notFound(response);
@@ -186,7 +183,13 @@ export async function startDashboardServer(
     }
     const detail = /^\/api\/objects\/([a-z0-9.-]+)\/(.+)$/.exec(url.pathname);
     if (detail !== null) {
-      const object = feedNamed(detail[1]!)?.details(objectKey(detail[2]!));
+      let object: unknown;
+      try {
+        object = feedNamed(detail[1]!)?.details(objectKey(detail[2]!));
+      } catch (err) {
+        refuseFeed(response, err);
+        return;
+      }
       if (object === undefined) notFound(response);
       else json(response, object);
       return;
@@ -195,7 +198,10 @@ export async function startDashboardServer(
     if (described !== null && options.catalog !== undefined) {
       options.catalog.details(described[1]!, objectKey(described[2]!)).then(
         (details) => (details === undefined ? notFound(response) : json(response, details)),
-        () => response.writeHead(500).end(),
+        (err: unknown) => {
+          if (isFeedRefusal(err)) refuseFeed(response, err);
+          else response.writeHead(500).end();
+        },
       );
       return;
     }
@@ -212,7 +218,12 @@ export async function startDashboardServer(
   };
 
   const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+    const url = requestUrl(request);
+    if (url === undefined) {
+      response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end('malformed request target\n');
+      return;
+    }
     // The token must not leave in a Referer, nor any page be framed by another site.
     response.setHeader('Referrer-Policy', 'no-referrer');
     response.setHeader('X-Frame-Options', 'DENY');
@@ -309,6 +320,26 @@ function decodeSegment(segment: string): string {
   } catch {
     return segment; // malformed escapes name no object: the lookup answers 404
   }
+}
+
+/** A feed that could not be opened now: too many open, or opened too fast. */
+function isFeedRefusal(err: unknown): err is FeedLimitReached | FeedOpenThrottled {
+  return err instanceof FeedLimitReached || err instanceof FeedOpenThrottled;
+}
+
+/**
+ * Answers `503` with `Retry-After` for a feed that could not be opened now.
+ *
+ * @throws err itself when it is not such a refusal
+ */
+function refuseFeed(response: ServerResponse, err: unknown): void {
+  if (!isFeedRefusal(err)) throw err;
+  const wait = err instanceof FeedOpenThrottled ? err.retryAfterSeconds : retryAfterSeconds;
+  response.writeHead(503, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Retry-After': String(wait),
+  });
+  response.end(`${err.message}\n`);
 }
 
 function json(response: ServerResponse, body: unknown): void {

@@ -7,6 +7,7 @@ import { qualifiedName, type ApiResource } from '../resources/apiResource.js';
 import { containersOf, conditionsOf } from '../view/objectSummary.js';
 import { ownerChain, type OwnerReference } from '../view/ownerChain.js';
 import { relatedEvents } from '../view/relatedEvents.js';
+import { FeedOpenRate, FeedOpenThrottled, type FeedOpenRateOptions } from './feedOpenRate.js';
 import { projectionFor } from './feedProjection.js';
 import type { FeedResource, ObjectDetails } from './feedProtocol.js';
 import { redactObject } from './redactObject.js';
@@ -18,6 +19,8 @@ export interface FeedSource {
    * @param name - the feed's name (`pods`, `deployments.apps`)
    * @returns the feed, or undefined when there is no such resource
    * @throws FeedLimitReached when the feed would have to be opened and too many are open
+   * @throws FeedOpenThrottled when the feed would have to be opened and feeds are being opened
+   *   too fast
    */
   feed(name: string): ResourceFeed | undefined;
   /**
@@ -54,6 +57,12 @@ export interface FeedCatalogOptions {
    * Default false: no path opens an informer on them, and the picker does not offer them.
    */
   allowSecrets?: boolean;
+  /**
+   * How fast new feeds (informers) may be opened: a burst, then one per interval (see
+   * {@link FeedOpenRate}); past it, opening throws `FeedOpenThrottled`. Default 8, then one
+   * every 3 s. Pinned feeds do not count.
+   */
+  openRate?: FeedOpenRateOptions;
   /** Options of each feed (history, status pace). */
   feed?: Omit<ResourceFeedOptions, 'project' | 'resource'>;
 }
@@ -70,7 +79,7 @@ interface OpenFeed {
  * The dashboard's feeds, one per resource the cluster serves, opened on demand: the resource
  * picker asks for `deployments.apps` and the catalog starts its informer (whole cluster,
  * projected for its table by `projectionFor`) and shares it with every browser. Bounded by
- * {@link FeedCatalogOptions.maxFeeds}. It also answers detail requests: the redacted object,
+ * {@link FeedCatalogOptions.maxFeeds} and paced by {@link FeedCatalogOptions.openRate}. It also answers detail requests: the redacted object,
  * its YAML, and a summary whose owner chain and events are read from the catalog's caches
  * (opening the owners' and the events' feeds as needed).
  */
@@ -84,6 +93,7 @@ export class FeedCatalog implements FeedSource {
   private readonly maxFeeds: number;
   private readonly pinned: ReadonlySet<string>;
   private readonly syncTimeoutMs: number;
+  private readonly openRate: FeedOpenRate;
   private uses = 0;
 
   /**
@@ -106,7 +116,8 @@ export class FeedCatalog implements FeedSource {
     this.maxFeeds = options.maxFeeds ?? 12;
     this.pinned = new Set(options.pinned ?? ['pods']);
     this.syncTimeoutMs = options.syncTimeoutMs ?? 5_000;
-    for (const name of this.pinned) this.feed(name);
+    this.openRate = new FeedOpenRate(options.openRate);
+    for (const name of this.pinned) this.entry(name, false);
   }
 
   /** @returns the resources for the page's picker */
@@ -159,7 +170,12 @@ export class FeedCatalog implements FeedSource {
     for (const name of [...this.open.keys()]) this.closeFeed(name);
   }
 
-  private entry(name: string): OpenFeed | undefined {
+  /**
+   * @param name - the feed's name
+   * @param limited - whether opening it takes from the open rate (pinned feeds at start do not)
+   * @returns the open feed, opened now if need be; undefined for no such resource
+   */
+  private entry(name: string, limited = true): OpenFeed | undefined {
     const known = this.open.get(name);
     if (known !== undefined) {
       known.used = ++this.uses;
@@ -167,7 +183,11 @@ export class FeedCatalog implements FeedSource {
     }
     const resource = this.resources.find((r) => qualifiedName(r) === name);
     if (resource === undefined) return undefined;
-    if (this.open.size >= this.maxFeeds) this.evict();
+    // Checked before the rate, so a refusal for the bound takes no token.
+    const full = this.open.size >= this.maxFeeds;
+    if (full) this.evictable();
+    if (limited) this.openRate.take();
+    if (full) this.evict();
     const informers = new TrackedInformers(this.kubeConfig);
     const { informer, tracker } = informers.informerFor<KubeObject>(resource);
     const feed = new ResourceFeed(informer, tracker, {
@@ -182,12 +202,20 @@ export class FeedCatalog implements FeedSource {
 
   /** Closes the least recently used feed no browser reads, or refuses. */
   private evict(): void {
+    this.closeFeed(this.evictable());
+  }
+
+  /**
+   * @returns the least recently used feed no browser reads
+   * @throws FeedLimitReached when every feed has a browser
+   */
+  private evictable(): string {
     const idle = [...this.open.entries()]
       .filter(([name, e]) => !this.pinned.has(name) && e.feed.connections === 0)
       .sort(([, a], [, b]) => a.used - b.used);
     const oldest = idle[0];
     if (oldest === undefined) throw new FeedLimitReached(this.maxFeeds);
-    this.closeFeed(oldest[0]);
+    return oldest[0];
   }
 
   private closeFeed(name: string): void {
@@ -226,7 +254,7 @@ export class FeedCatalog implements FeedSource {
     try {
       return this.entry(name);
     } catch (err) {
-      if (err instanceof FeedLimitReached) return undefined;
+      if (err instanceof FeedLimitReached || err instanceof FeedOpenThrottled) return undefined;
       throw err;
     }
   }

@@ -12,19 +12,28 @@ const types: Record<string, string> = {
 };
 
 /**
- * Serves a file of the browser app's folder, refusing paths that leave it.
+ * Serves a file of the browser app's folder, refusing paths that leave it. A path with a
+ * malformed percent-escape (`/%E0%A4%A`) is the client's error: `400`, not a failure of the
+ * server.
  *
  * @param root - the folder (the built app)
  * @param urlPath - the request path, e.g. `/app.js`; `/` serves `index.html`
  * @param response - where to answer
- * @returns whether a file was served (else nothing was written)
+ * @returns whether it answered (a file, or `400` for a malformed path); else nothing was written
  */
 export async function serveStatic(
   root: string,
   urlPath: string,
   response: ServerResponse,
 ): Promise<boolean> {
-  const relative = urlPath === '/' ? 'index.html' : decodeURIComponent(urlPath.slice(1));
+  let relative: string;
+  try {
+    relative = urlPath === '/' ? 'index.html' : decodeURIComponent(urlPath.slice(1));
+  } catch {
+    response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
+    response.end('malformed percent-escape in the path\n');
+    return true;
+  }
   const file = normalize(join(root, relative));
   if (!file.startsWith(normalize(root + sep)) && file !== normalize(root)) return false;
   let body: Buffer;

@@ -11,4 +11,7 @@ export type { ApiProxyOptions } from '../apiProxy/apiProxy.js';
 export { ResourceAllowlist, defaultProxyResources } from '../apiProxy/resourceAllowlist.js';
 export type { AllowlistVerdict } from '../apiProxy/resourceAllowlist.js';
 export { HostPolicy } from '../dashboard/hostPolicy.js';
+export { RequestGuard } from '../dashboard/requestGuard.js';
+export type { GuardedServer, GuardVerdict } from '../dashboard/requestGuard.js';
 export { listenOn } from '../dashboard/listenOn.js';
+export { requestUrl } from '../dashboard/requestUrl.js';

@@ -3,6 +3,7 @@ import type { FetchResponseLike, SendApiGet } from '../http/apiGet.js';
 import { httpListerWatcher, type HttpListerWatcherOptions } from '../http/httpListerWatcher.js';
 import type { ResourceRef } from '../http/resourcePath.js';
 import type { ListerWatcher } from '../listerWatcher.js';
+import { pageIdleBookmarkIntervals } from './pageIdleBookmarkIntervals.js';
 import { readableStreamChunks } from './readableStreamChunks.js';
 
 /**
@@ -44,7 +45,9 @@ export interface FetchListerWatcherOptions<T> extends HttpListerWatcherOptions<T
  * (`limit`/`continue`) read item by item as they arrive, watches split into lines with
  * bookmarks and streaming lists, the same typed errors (`ApiError` with the server's Status,
  * `ConnectionError`, `DecodeError`, `TooLargeError`, `ListIdleError`, `ListStreamError`,
- * `WatchStreamError`) and the same guard against list answers that go silent. Unsubscribing
+ * `WatchStreamError`) and the same guard against list answers that go silent. Its watches are
+ * presumed dead after {@link pageIdleBookmarkIntervals} (1.5) bookmark intervals of silence
+ * rather than the Reflector's 2.5, as suits a page. Unsubscribing
  * aborts the request (`AbortSignal`). It imports no Node module.
  *
  * @typeParam T - the object type
@@ -65,7 +68,10 @@ export function fetchListerWatcher<T = KubeObject>(
   resource: ResourceRef,
   options: FetchListerWatcherOptions<T> = {},
 ): ListerWatcher<T> {
-  return httpListerWatcher(fetchGet(apiBase(baseUrl), options), resource, options);
+  return httpListerWatcher(fetchGet(apiBase(baseUrl), options), resource, {
+    ...options,
+    idleBookmarkIntervals: options.idleBookmarkIntervals ?? pageIdleBookmarkIntervals,
+  });
 }
 
 /**

@@ -58,6 +58,12 @@ export interface HttpListerWatcherOptions<T> {
   /** Page size of lists; by default the Reflector uses 500 and lets the server decide. */
   pageSize?: number;
   /**
+   * Bookmark intervals a watch may stay silent before the Reflector watches again (see
+   * `ListerWatcher.idleBookmarkIntervals`). Default: the Reflector's (2.5), or, for
+   * `fetchListerWatcher`, `pageIdleBookmarkIntervals` (1.5).
+   */
+  idleBookmarkIntervals?: number;
+  /**
    * Converts each object as parsed from JSON, listed or watched (not bookmarks or `ERROR`
    * events). Default: none, the parsed JSON is the object (so date fields are ISO strings even
    * where client-node's model types say `Date`). Pass a conversion when model instances are
@@ -144,6 +150,7 @@ export function httpListerWatcher<T>(
   return {
     description,
     pageSize: options.pageSize,
+    idleBookmarkIntervals: options.idleBookmarkIntervals,
 
     list(listOptions: ListRequestOptions): Observable<ListPage<T>> {
       const context: ErrorContext = {
