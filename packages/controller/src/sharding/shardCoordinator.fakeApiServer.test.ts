@@ -278,3 +278,32 @@ test('agreed$ turns true on every replica once the hand-over is done, and only t
   await group.runUntil(() => completed, renewDeadline);
   expect(seen.get('op-d')!.at(-1)).toBe(false);
 });
+
+test('a survivor releases an expired Lease only at the version it saw expire: a holder that renewed meanwhile is not overwritten', async () => {
+  group.join('op-a');
+  const holder = group.join('op-x');
+  await group.runUntil(() => converged(['op-a', 'op-x']), 4 * leaseDuration);
+  holder.cut = true;
+  const lease = {
+    apiVersion: 'coordination.k8s.io/v1',
+    kind: 'Lease',
+    namespace: 'ops',
+    name: 'labeller-op-x',
+  };
+  const holderOf = () =>
+    (server.get(lease)?.['spec'] as { holderIdentity?: string } | undefined)?.holderIdentity;
+  let renewedFirst = false;
+  group.onReplace = (writer, name) => {
+    if (writer !== 'op-a' || name !== lease.name || renewedFirst) return;
+    // op-x's renewal lands just before op-a's release: a new version of the Lease.
+    renewedFirst = true;
+    server.patch(lease, (l) => void (l.metadata!.annotations!['renewed'] = 'by op-x'));
+  };
+  await group.runUntil(() => renewedFirst, 4 * leaseDuration);
+  await group.run(50);
+  expect(holderOf()).toBe('op-x');
+  // op-x stays silent from then on: a lease duration after that version, op-a releases it.
+  await group.runUntil(() => holderOf() === '', 4 * leaseDuration);
+  // The lost race (409) is not an error worth reporting.
+  expect(group.member('op-a').errors).toEqual([]);
+});

@@ -45,6 +45,8 @@ export class ShardGroup {
   readonly overlaps: Array<{ at: number; identities: [string, string]; size: bigint }> = [];
   /** The stretches of virtual time during which some hash had no member working on it. */
   readonly gaps: Array<{ from: number; to: number | undefined }> = [];
+  /** Called as a member's replace of a Lease is sent, before the server sees it. */
+  onReplace: ((writer: string, lease: string) => void) | undefined;
   private readonly members = new Map<string, Member>();
   private readonly working = new Map<string, RangeSet>();
   private inFlight = 0;
@@ -84,7 +86,11 @@ export class ShardGroup {
     const link: MemberLeaseApi = {
       listNamespacedLease: (param) => pass(false, () => api.listNamespacedLease(param)),
       createNamespacedLease: (param) => pass(true, () => api.createNamespacedLease(param)),
-      replaceNamespacedLease: (param) => pass(true, () => api.replaceNamespacedLease(param)),
+      replaceNamespacedLease: (param) =>
+        pass(true, () => {
+          this.onReplace?.(identity, param.name);
+          return api.replaceNamespacedLease(param);
+        }),
     } as MemberLeaseApi;
     const coordinator = new ShardCoordinator(link, {
       namespace: 'ops',
