@@ -20,7 +20,7 @@ function record(fields: Partial<MemberRecord> = {}): MemberRecord {
 
 const view = () => new MemberView({ defaultLeaseDurationSeconds: 15, maxClockSkew: 10_000 });
 
-test('a Lease seen for the first time counts as just renewed unless its renewTime is past its duration plus the skew margin', () => {
+test('a Lease seen for the first time counts as just renewed, until a lease duration later or until its renewTime is past its duration plus the skew margin', () => {
   const members = view();
   members.observe(
     [
@@ -34,9 +34,23 @@ test('a Lease seen for the first time counts as just renewed unless its renewTim
   );
   expect([...members.live(100_000).keys()].sort()).toEqual(['fresh', 'future', 'none', 'within']);
   expect(members.expired(100_000).map((r) => r.identity)).toEqual(['past']);
-  // The others are judged by the local clock from the moment they were seen.
-  expect([...members.live(114_999).keys()].sort()).toEqual(['fresh', 'future', 'none', 'within']);
+  // The others expire a lease duration after they were seen, or once their renewTime is past
+  // the duration plus the margin, whichever comes first.
+  expect([...members.live(101_000).keys()].sort()).toEqual(['fresh', 'future', 'none', 'within']);
+  expect([...members.live(101_001).keys()].sort()).toEqual(['fresh', 'future', 'none']);
+  expect([...members.live(114_999).keys()].sort()).toEqual(['fresh', 'future', 'none']);
   expect([...members.live(115_000).keys()]).toEqual([]);
+});
+
+test("only the first version seen is judged by renewTime: a change seen happen counts as a renewal, whatever the writer's clock says", () => {
+  const members = view();
+  // A member whose clock is a minute behind: every renewal it writes looks a minute old.
+  members.observe([record({ renewTime: 40_000 })], 100_000);
+  expect(members.live(100_000).size).toBe(0);
+  members.observe([record({ resourceVersion: '2', renewTime: 42_000 })], 102_000);
+  expect([...members.live(102_000).keys()]).toEqual(['a']);
+  expect([...members.live(116_999).keys()]).toEqual(['a']);
+  expect(members.live(117_000).size).toBe(0);
 });
 
 test('with maxClockSkew Infinity, renewTime is never read', () => {

@@ -5,13 +5,16 @@ import { unionRanges } from './rangeSet.js';
 /** One member's Lease as this replica last saw it, and since when (by the local clock). */
 interface Observation {
   readonly record: MemberRecord;
-  /**
-   * When this replica first saw this version of the Lease (or noticed it was gone); minus
-   * infinity for a version whose `renewTime` was already certainly past its expiry then.
-   */
+  /** When this replica first saw this version of the Lease (or noticed it was gone). */
   readonly since: number;
   /** Whether the Lease has since disappeared from the list. */
   readonly vanished: boolean;
+  /**
+   * Whether this is the first version of the Lease this replica saw (it had not seen the Lease,
+   * or saw it vanish): only then is `renewTime` read. A later version is a write seen as it
+   * happened, whatever time its writer's clock put in it.
+   */
+  readonly firstSeen: boolean;
 }
 
 /** How a {@link MemberView} judges the Leases. */
@@ -33,13 +36,15 @@ export interface MemberViewOptions {
  * from other machines' clocks and serve only to tell a version that is certainly expired.
  *
  * Invariants:
- * - a version of a Lease seen for the first time counts as just renewed, unless its
- *   `renewTime` is older than its lease duration plus `maxClockSkew` by the local clock: then
- *   it is expired at once. So a replica that starts after every member crashed does not wait a
- *   lease duration for Leases written long before, while a clock offset between replicas
- *   smaller than `maxClockSkew` (plus the slack `leaseDuration − renewDeadline` the holder
- *   leaves) never makes it call a working member dead; a `renewTime` in the future, missing or
- *   unreadable counts as just renewed;
+ * - a Lease seen for the first time counts as just renewed, until a lease duration later or
+ *   until its `renewTime` is older than its lease duration plus `maxClockSkew` by the local
+ *   clock, whichever comes first. So a replica that starts after every member crashed does not
+ *   wait a lease duration for Leases written long before, while a clock offset between
+ *   replicas smaller than `maxClockSkew` (plus the slack `leaseDuration − renewDeadline` the
+ *   holder leaves) never makes it call a working member dead; a `renewTime` in the future,
+ *   missing or unreadable counts as just renewed. A later version (a change this replica saw
+ *   happen) counts as just renewed whatever its `renewTime`: a member whose clock is further
+ *   off is taken for dead by a starting replica only until its next renewal;
  * - a Lease that disappears from the list (deleted by someone) keeps its holder alive, with the
  *   claims last seen, for a full lease duration from the moment the disappearance was noticed:
  *   the holder may have renewed just before and still be working. A Lease already expired when
@@ -69,8 +74,8 @@ export class MemberView {
         seen.vanished ||
         seen.record.resourceVersion !== record.resourceVersion
       ) {
-        const since = this.certainlyExpired(record, now) ? Number.NEGATIVE_INFINITY : now;
-        this.observations.set(record.lease, { record, since, vanished: false });
+        const firstSeen = seen === undefined || seen.vanished;
+        this.observations.set(record.lease, { record, since: now, vanished: false, firstSeen });
       }
     }
     for (const [lease, seen] of this.observations) {
@@ -121,7 +126,9 @@ export class MemberView {
   }
 
   private alive(seen: Observation, now: number): boolean {
-    return seen.since + this.durationMs(seen.record) > now;
+    if (seen.since + this.durationMs(seen.record) <= now) return false;
+    // A deleted Lease may hide a renewal newer than the renewTime last seen: wait it out.
+    return seen.vanished || !seen.firstSeen || !this.certainlyExpired(seen.record, now);
   }
 
   private certainlyExpired(record: MemberRecord, now: number): boolean {
