@@ -37,12 +37,14 @@ export interface ShardMembershipOptions {
   readonly retryPeriod?: number;
   /**
    * How far the clocks of two replicas may be apart. A replica that sees a member's Lease for
-   * the first time (it just started, or the Lease changed) counts that member as dead at once
-   * when the Lease's `renewTime` is older than its lease duration plus this margin by the local
-   * clock; otherwise it waits a lease duration from that moment, as leader election does. So
-   * replicas that start after every member crashed do not wait for long-dead Leases. Safe while
-   * the clocks are less than `maxClockSkew + leaseDuration − renewDeadline` apart. `Infinity`
-   * never reads `renewTime`. Default 10 000.
+   * the first time (it just started, or the Lease was created) counts that member as dead as
+   * soon as the Lease's `renewTime` is older than its lease duration plus this margin by the
+   * local clock, unless it sees the Lease change first; otherwise it waits a lease duration
+   * from that moment, as leader election does. So replicas that start after every member
+   * crashed do not wait for long-dead Leases. Safe while the clocks are less than
+   * `maxClockSkew + leaseDuration − renewDeadline` apart (15 s at the defaults); a member whose
+   * clock is further behind may be taken for dead by a starting replica until its next
+   * renewal. `Infinity` never reads `renewTime`. Default 10 000.
    */
   readonly maxClockSkew?: number;
   /**
