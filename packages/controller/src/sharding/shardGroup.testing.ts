@@ -207,7 +207,7 @@ export class ShardGroup {
 export function skewedClock(clock: VirtualClock, offset: number): SchedulerLike {
   return {
     now: () => clock.now() + offset,
-    schedule: (work, delay, state) => clock.schedule(work, delay, state),
+    schedule: clock.schedule.bind(clock) as SchedulerLike['schedule'],
   };
 }
 
