@@ -93,6 +93,7 @@ export type { ShardWork } from './sharding/shardWork.js';
 export type { ShardMembershipError } from './sharding/shardCoordinator.js';
 export { shardMembership } from './sharding/shardMembership.js';
 export type { ShardMembershipOptions } from './sharding/shardMembershipOptions.js';
+export { defaultMaxClockSkew } from './sharding/shardMembershipOptions.js';
 export { ShardClaimsError, ShardMembershipConfigError } from './sharding/errors.js';
 export { defaultVirtualNodes, hashRing, ringPoint } from './sharding/hashRing.js';
 export {

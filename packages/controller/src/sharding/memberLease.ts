@@ -26,6 +26,11 @@ export interface MemberRecord {
   readonly identity: string;
   /** `spec.leaseDurationSeconds` (0 when absent). */
   readonly leaseDurationSeconds: number;
+  /**
+   * `spec.renewTime` in epoch milliseconds, by the writer's clock; undefined when absent or not
+   * a timestamp.
+   */
+  readonly renewTime: number | undefined;
   /** The claimed ranges; the whole hash space when the annotation is unreadable. */
   readonly claims: RangeSet;
   /** Why the claims could not be read, if they could not. */
@@ -102,10 +107,27 @@ export function memberRecord(lease: V1Lease): MemberRecord {
     lease: name,
     resourceVersion: lease.metadata?.resourceVersion ?? '',
     identity: lease.spec?.holderIdentity ?? '',
-    leaseDurationSeconds: lease.spec?.leaseDurationSeconds ?? 0,
+    leaseDurationSeconds: positiveNumber(lease.spec?.leaseDurationSeconds),
+    renewTime: timestamp(lease.spec?.renewTime),
     claims,
     claimsError,
   };
+}
+
+/** A duration from the cluster: a positive finite number, or 0 (absent or not a number). */
+function positiveNumber(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+/**
+ * Reads a Lease's time field. Only a string counts: the field comes from the cluster and may
+ * hold any JSON value (client-node does not deserialise MicroTime, so a string is what a
+ * well-formed Lease carries).
+ */
+function timestamp(value: unknown): number | undefined {
+  if (typeof value !== 'string' && !(value instanceof Date)) return undefined;
+  const ms = typeof value === 'string' ? Date.parse(value) : value.getTime();
+  return Number.isFinite(ms) ? ms : undefined;
 }
 
 /** What a member writes into its own Lease. */
@@ -118,7 +140,10 @@ export interface MemberLeaseState {
   readonly identity: string;
   readonly leaseDurationSeconds: number;
   readonly claims: RangeSet;
-  /** The local clock, written as `renewTime` for people and other tools (never compared). */
+  /**
+   * The local clock, written as `renewTime`: for people and other tools, and for a replica that
+   * sees the Lease for the first time to tell one long expired (see `MemberView`).
+   */
   readonly now: number;
 }
 

@@ -9,31 +9,54 @@ interface Observation {
   readonly since: number;
   /** Whether the Lease has since disappeared from the list. */
   readonly vanished: boolean;
+  /**
+   * Whether this is the first version of the Lease this replica saw (it had not seen the Lease,
+   * or saw it vanish): only then is `renewTime` read. A later version is a write seen as it
+   * happened, whatever time its writer's clock put in it.
+   */
+  readonly firstSeen: boolean;
+}
+
+/** How a {@link MemberView} judges the Leases. */
+export interface MemberViewOptions {
+  /** Used for a Lease that declares no duration. */
+  readonly defaultLeaseDurationSeconds: number;
+  /**
+   * How far another replica's clock may be ahead of this one's, in milliseconds: a Lease whose
+   * `renewTime` is older than its duration plus this margin is expired when first seen.
+   * `Infinity` never trusts `renewTime`.
+   */
+  readonly maxClockSkew: number;
 }
 
 /**
  * This replica's view of the group's members, judged by its own clock as leader election
  * judges a Lease: a member is alive while its Lease has changed within its lease duration of
  * the moment this replica first saw the current version. The times written in the Leases come
- * from other machines' clocks and are never read, so clock offsets do not matter.
+ * from other machines' clocks and serve only to tell a version that is certainly expired.
  *
  * Invariants:
- * - a Lease seen for the first time counts as just renewed: a replica that starts does not
- *   know how old it is, so it waits a full lease duration before calling its holder dead;
+ * - a Lease seen for the first time counts as just renewed, until a lease duration later or
+ *   until its `renewTime` is older than its lease duration plus `maxClockSkew` by the local
+ *   clock, whichever comes first. So a replica that starts after every member crashed does not
+ *   wait a lease duration for Leases written long before, while a clock offset between
+ *   replicas smaller than `maxClockSkew` (plus the slack `leaseDuration − renewDeadline` the
+ *   holder leaves) never makes it call a working member dead; a `renewTime` in the future,
+ *   missing or unreadable counts as just renewed. A later version (a change this replica saw
+ *   happen) counts as just renewed whatever its `renewTime`: a member whose clock is further
+ *   off is taken for dead by a starting replica only until its next renewal;
  * - a Lease that disappears from the list (deleted by someone) keeps its holder alive, with the
  *   claims last seen, for a full lease duration from the moment the disappearance was noticed:
- *   the holder may have renewed just before and still be working;
+ *   the holder may have renewed just before and still be working. A Lease already expired when
+ *   it disappears is forgotten at once;
  * - a released Lease (empty holder, written by a graceful stop after its holder stopped all
- *   work) ends membership at once.
+ *   work, or by a member that saw it expire) ends membership at once.
  */
 export class MemberView {
   /** By Lease name. */
   private readonly observations = new Map<string, Observation>();
 
-  /**
-   * @param defaultLeaseDurationSeconds - used for a Lease that declares no duration
-   */
-  constructor(private readonly defaultLeaseDurationSeconds: number) {}
+  constructor(private readonly options: MemberViewOptions) {}
 
   /**
    * Takes in a list of the group's Leases.
@@ -51,12 +74,17 @@ export class MemberView {
         seen.vanished ||
         seen.record.resourceVersion !== record.resourceVersion
       ) {
-        this.observations.set(record.lease, { record, since: now, vanished: false });
+        const firstSeen = seen === undefined || seen.vanished;
+        this.observations.set(record.lease, { record, since: now, vanished: false, firstSeen });
       }
     }
     for (const [lease, seen] of this.observations) {
       if (listed.has(lease) || seen.vanished) continue;
-      this.observations.set(lease, { ...seen, since: now, vanished: true });
+      if (this.alive(seen, now)) {
+        this.observations.set(lease, { ...seen, since: now, vanished: true });
+      } else {
+        this.observations.delete(lease); // expired before it went: nothing left to wait for
+      }
     }
   }
 
@@ -69,16 +97,53 @@ export class MemberView {
   live(now: number): Map<string, RangeSet> {
     const members = new Map<string, RangeSet>();
     for (const [lease, seen] of this.observations) {
-      const { identity, leaseDurationSeconds, claims } = seen.record;
-      const seconds =
-        leaseDurationSeconds > 0 ? leaseDurationSeconds : this.defaultLeaseDurationSeconds;
-      const alive = identity !== '' && seen.since + seconds * 1000 > now;
-      if (alive) {
+      const { identity, claims } = seen.record;
+      if (identity !== '' && this.alive(seen, now)) {
         members.set(identity, unionRanges(members.get(identity) ?? [], claims));
       } else if (seen.vanished) {
         this.observations.delete(lease); // gone and expired: nothing left to remember
       }
     }
     return members;
+  }
+
+  /**
+   * The listed Leases whose holder is expired but which still name it (and its claims): a
+   * crashed member's, which nobody released. A member may release them for everyone, with the
+   * version seen here as the precondition.
+   *
+   * @param now - the local clock
+   * @returns their records, as last listed
+   */
+  expired(now: number): MemberRecord[] {
+    const expired: MemberRecord[] = [];
+    for (const seen of this.observations.values()) {
+      if (!seen.vanished && seen.record.identity !== '' && !this.alive(seen, now)) {
+        expired.push(seen.record);
+      }
+    }
+    return expired;
+  }
+
+  private alive(seen: Observation, now: number): boolean {
+    if (seen.since + this.durationMs(seen.record) <= now) return false;
+    // A deleted Lease may hide a renewal newer than the renewTime last seen: wait it out.
+    return seen.vanished || !seen.firstSeen || !this.certainlyExpired(seen.record, now);
+  }
+
+  private certainlyExpired(record: MemberRecord, now: number): boolean {
+    const { renewTime } = record;
+    return (
+      renewTime !== undefined &&
+      renewTime + this.durationMs(record) + this.options.maxClockSkew < now
+    );
+  }
+
+  private durationMs(record: MemberRecord): number {
+    const seconds =
+      record.leaseDurationSeconds > 0
+        ? record.leaseDurationSeconds
+        : this.options.defaultLeaseDurationSeconds;
+    return seconds * 1000;
   }
 }

@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { FakeApiServer } from '@rxkube/testing';
 import { hashRing } from './hashRing.js';
 import { rangesSize, sameRanges } from './rangeSet.js';
-import { ShardGroup, longestGap } from './shardGroup.testing.js';
+import { ShardGroup, longestGap, skewedClock } from './shardGroup.testing.js';
 
 // Real HTTP to the fake API server, virtual time for the protocol (client-go's default
 // leader-election timing: 15 s lease, 10 s renew deadline, 2 s between rounds).
@@ -161,4 +161,149 @@ test('stop() releases the Lease only once the registered work in flight has ende
   idle();
   await group.runUntil(() => stopped, renewDeadline);
   expect(holder()).toBe('');
+});
+
+/**
+ * Stops (or kills) `leaving` out of three members, lets the two others take its share over,
+ * then adds a fourth: how long some hash stays unowned from the join on.
+ */
+async function gapOfJoinAfter(leave: (identity: string) => void): Promise<number> {
+  for (const identity of ['op-a', 'op-b', 'op-c']) group.join(identity);
+  await group.runUntil(() => converged(['op-a', 'op-b', 'op-c']), 4 * leaseDuration);
+  leave('op-b');
+  await group.runUntil(() => converged(['op-a', 'op-c']), 4 * leaseDuration);
+  await group.run(2 * retryPeriod);
+  const joinedAt = group.clock.now();
+  group.join('op-d');
+  await group.runUntil(() => converged(['op-a', 'op-c', 'op-d']), 4 * leaseDuration);
+  return longestGap(group.gaps, joinedAt, group.clock.now());
+}
+
+test('a replica that joins after another was killed leaves nothing unowned for longer than a join after a graceful leave', async () => {
+  const afterCrash = await gapOfJoinAfter((identity) => group.kill(identity));
+  // A survivor released the killed replica's Lease, claims and all.
+  const lease = server
+    .list('coordination.k8s.io/v1', 'Lease', 'ops')
+    .find((l) => l.metadata?.name === 'labeller-op-b');
+  expect((lease?.['spec'] as { holderIdentity?: string } | undefined)?.holderIdentity).toBe('');
+  expect(lease?.metadata?.annotations?.['shards.rxkube.io/claims']).toBe('');
+  await group.stopAll();
+  await server.stop();
+  server = await FakeApiServer.start();
+  group = new ShardGroup(server);
+  const afterLeave = await gapOfJoinAfter((identity) => {
+    void group.member(identity).coordinator.stop();
+  });
+  // Jitter moves the rounds of the two runs apart by up to a fifth of a retry period each.
+  expect(afterCrash).toBeLessThanOrEqual(afterLeave + 2 * 0.2 * retryPeriod);
+});
+
+/**
+ * Stops (or kills) both members of a group, waits, then starts a new one: how long until every
+ * hash is worked on again.
+ */
+async function coverAfterAllLeft(leave: (identity: string) => void): Promise<number> {
+  for (const identity of ['op-a', 'op-b']) group.join(identity);
+  await group.runUntil(() => converged(['op-a', 'op-b']), 4 * leaseDuration);
+  leave('op-a');
+  leave('op-b');
+  // Longer than a lease duration plus the default clock-skew margin (10 s).
+  await group.run(leaseDuration + 10_000 + retryPeriod);
+  group.join('op-c');
+  return group.runUntil(() => converged(['op-c']), 4 * leaseDuration);
+}
+
+test('a replica that starts long after every member was killed does not wait a lease duration for their Leases', async () => {
+  const afterCrash = await coverAfterAllLeft((identity) => group.kill(identity));
+  await group.stopAll();
+  await server.stop();
+  server = await FakeApiServer.start();
+  group = new ShardGroup(server);
+  const afterLeave = await coverAfterAllLeft((identity) => {
+    void group.member(identity).coordinator.stop();
+  });
+  expect(afterCrash).toBeLessThanOrEqual(afterLeave + 2 * 0.2 * retryPeriod);
+});
+
+test('renewTime from a clock up to maxClockSkew + leaseDuration - renewDeadline behind never makes a newcomer start a range its holder still works on', async () => {
+  // op-a's clock is 14 s behind the newcomer's: the renewTime op-a writes looks 14 s old.
+  const holder = group.join('op-a', { scheduler: skewedClock(group.clock, -14_000) });
+  await group.runUntil(() => converged(['op-a']), 4 * leaseDuration);
+  await group.run(2 * retryPeriod);
+  const cutAt = group.clock.now();
+  holder.cut = true; // partitioned: it goes on working until its renew deadline
+  // op-b first sees op-a's Lease well after its last renewal, which looks 14 s older still.
+  await group.run(renewDeadline / 2);
+  group.join('op-b');
+  await group.runUntil(() => converged(['op-b']), 4 * leaseDuration);
+  const takeover = group.takeover(hashRing(['op-a']).get('op-a')!, 'op-a', cutAt);
+  expect(takeover!.at).toBeGreaterThanOrEqual(holder.lastCommit + renewDeadline);
+  // afterEach: no instant at which both worked on one hash.
+});
+
+test('agreed$ turns true on every replica once the hand-over is done, and only then do all of them say so', async () => {
+  const identities = ['op-a', 'op-b', 'op-c'];
+  const seen = new Map<string, boolean[]>();
+  const follow = (identity: string) => {
+    const values: boolean[] = [];
+    seen.set(identity, values);
+    group.member(identity).coordinator.agreed$.subscribe((agreed) => values.push(agreed));
+  };
+  for (const identity of identities) {
+    group.join(identity);
+    follow(identity);
+  }
+  const allAgree = () => identities.every((i) => group.member(i).coordinator.agreed);
+  /** Checks at every step that all saying so means the ranges are the ring's and cover all. */
+  const agreedMeansConverged = () => {
+    const all = allAgree();
+    if (all) expect([converged(identities), group.covered()]).toEqual([true, true]);
+    return all;
+  };
+  await group.runUntil(agreedMeansConverged, 4 * leaseDuration);
+  expect([...seen.values()].map((values) => values[0])).toEqual([false, false, false]);
+
+  identities.push('op-d');
+  group.join('op-d');
+  follow('op-d');
+  await group.run(100);
+  // The newcomer works on nothing yet, and the ring the others see has changed.
+  expect(allAgree()).toBe(false);
+  await group.runUntil(agreedMeansConverged, 4 * leaseDuration);
+  expect(seen.get('op-a')).toEqual([false, true, false, true]);
+
+  let completed = false;
+  group.member('op-d').coordinator.agreed$.subscribe({ complete: () => (completed = true) });
+  void group.member('op-d').coordinator.stop();
+  await group.runUntil(() => completed, renewDeadline);
+  expect(seen.get('op-d')!.at(-1)).toBe(false);
+});
+
+test('a survivor releases an expired Lease only at the version it saw expire: a holder that renewed meanwhile is not overwritten', async () => {
+  group.join('op-a');
+  const holder = group.join('op-x');
+  await group.runUntil(() => converged(['op-a', 'op-x']), 4 * leaseDuration);
+  holder.cut = true;
+  const lease = {
+    apiVersion: 'coordination.k8s.io/v1',
+    kind: 'Lease',
+    namespace: 'ops',
+    name: 'labeller-op-x',
+  };
+  const holderOf = () =>
+    (server.get(lease)?.['spec'] as { holderIdentity?: string } | undefined)?.holderIdentity;
+  let renewedFirst = false;
+  group.onReplace = (writer, name) => {
+    if (writer !== 'op-a' || name !== lease.name || renewedFirst) return;
+    // op-x's renewal lands just before op-a's release: a new version of the Lease.
+    renewedFirst = true;
+    server.patch(lease, (l) => void (l.metadata!.annotations!['renewed'] = 'by op-x'));
+  };
+  await group.runUntil(() => renewedFirst, 4 * leaseDuration);
+  await group.run(50);
+  expect(holderOf()).toBe('op-x');
+  // op-x stays silent from then on: a lease duration after that version, op-a releases it.
+  await group.runUntil(() => holderOf() === '', 4 * leaseDuration);
+  // The lost race (409) is not an error worth reporting.
+  expect(group.member('op-a').errors).toEqual([]);
 });

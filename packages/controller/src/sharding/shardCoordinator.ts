@@ -78,6 +78,19 @@ export class ShardCoordinator {
   /** The identities of the live members (this one included), sorted, as of the last round. */
   readonly members$: Observable<readonly string[]>;
   /**
+   * Whether the hand-over is complete as far as this replica can see: as of its last round,
+   * every live member's published claims are exactly its share of the ring over the live
+   * members, and this replica works on exactly its own share, within a valid renewal. `false`
+   * at once, then every change; `false` again once stopped, then completes.
+   *
+   * When every replica of the group says `true`, the ranges are agreed: each hash is claimed
+   * by exactly one member and worked on by it. Meant for readiness probes (a rolling update then
+   * replaces the next replica only once the hand-over to the new one is done) and for tests.
+   * It says nothing of liveness: a member that just crashed still counts until its Lease
+   * expires, as it does for the ring.
+   */
+  readonly agreed$: Observable<boolean>;
+  /**
    * Every failed Lease request (retried at the next round: a 403 may be fixed by an RBAC
    * change) and every unreadable claims annotation of another member.
    */
@@ -90,6 +103,7 @@ export class ShardCoordinator {
   private readonly view: MemberView;
   private readonly ranges = new BehaviorSubject<RangeSet>([]);
   private readonly members = new BehaviorSubject<readonly string[]>([]);
+  private readonly agreement = new BehaviorSubject<boolean>(false);
   private readonly failures = new Subject<ShardMembershipError>();
   /** The ranges worked on. Invariant: always covered by the claims in this replica's Lease. */
   private working: RangeSet = [];
@@ -101,6 +115,8 @@ export class ShardCoordinator {
   private validUntil = Number.NEGATIVE_INFINITY;
   /** This replica's Lease as last listed or written; undefined when it does not exist. */
   private ownLease: V1Lease | undefined;
+  /** The group's Leases as last listed, by name. */
+  private listed = new Map<string, V1Lease>();
   /** Numbers the rounds: a round abandoned (timed out, stopped) drops what it learns later. */
   private round = 0;
   private loop: Subscription | undefined;
@@ -118,10 +134,14 @@ export class ShardCoordinator {
     this.options = resolveShardMembershipOptions(options);
     this.api = leaseApiFrom<MemberLeaseApi>(client);
     this.field = this.options.field;
-    this.view = new MemberView(this.leaseDurationSeconds());
+    this.view = new MemberView({
+      defaultLeaseDurationSeconds: this.leaseDurationSeconds(),
+      maxClockSkew: this.options.maxClockSkew,
+    });
     this.ranges$ = this.ranges.asObservable();
     this.shard$ = this.ranges$.pipe(map((ranges): Shard => ({ field: this.field, ranges })));
     this.members$ = this.members.asObservable();
+    this.agreed$ = this.agreement.asObservable();
     this.errors$ = this.failures.asObservable();
   }
 
@@ -132,6 +152,15 @@ export class ShardCoordinator {
    */
   get current(): RangeSet {
     return this.working;
+  }
+
+  /**
+   * Whether the ranges are agreed as far as this replica can see now.
+   *
+   * @returns the current value of {@link ShardCoordinator.agreed$}
+   */
+  get agreed(): boolean {
+    return this.agreement.value;
   }
 
   /**
@@ -204,6 +233,7 @@ export class ShardCoordinator {
     this.deadline?.unsubscribe();
     this.validUntil = Number.NEGATIVE_INFINITY;
     this.setWorking([]);
+    this.updateAgreed();
     if (wasRunning && this.options.releaseOnStop) {
       const { renewDeadline, scheduler } = this.options;
       await firstValueFrom(race(from(this.release()), timer(renewDeadline, scheduler)), {
@@ -212,6 +242,7 @@ export class ShardCoordinator {
     }
     this.ranges.complete();
     this.members.complete();
+    this.agreement.complete();
     this.failures.complete();
   }
 
@@ -227,10 +258,19 @@ export class ShardCoordinator {
     }
   }
 
-  /** One round: observe, release, publish, confirm. */
+  /** One round: observe, release, publish, confirm; then release the Leases of the dead. */
   private async runRound(round: number): Promise<void> {
-    const records = await this.list(round);
-    if (records === undefined) return;
+    if ((await this.list(round)) === undefined) return;
+    try {
+      await this.claim(round);
+      await this.releaseExpired(round);
+    } finally {
+      if (this.isCurrent(round)) this.updateAgreed();
+    }
+  }
+
+  /** Release, publish, confirm, from the list just taken in. */
+  private async claim(round: number): Promise<void> {
     const { identity, virtualNodes } = this.options;
     const others = this.othersAlive();
     const live = [...others.keys(), identity].sort();
@@ -277,7 +317,8 @@ export class ShardCoordinator {
         this.report(record.claimsError);
     }
     this.view.observe(records, this.now());
-    this.ownLease = items.find((item) => item.metadata?.name === lease);
+    this.listed = new Map(records.map((record, i) => [record.lease, items[i]!]));
+    this.ownLease = this.listed.get(lease);
     return records;
   }
 
@@ -324,6 +365,67 @@ export class ShardCoordinator {
     }
   }
 
+  /**
+   * Releases, for everyone, the Leases of members this replica saw expire that still name their
+   * holder and claims (a crashed replica's): empty holder, no claims, as a graceful stop writes.
+   * Otherwise a replica that starts later would see such a Lease for the first time, count its
+   * holder alive for a lease duration and respect its stale claims, and leave part of the hash
+   * space unowned meanwhile. The replace carries the version seen expire as its precondition,
+   * so a holder that came back (and renewed) is never overwritten: that, or another member
+   * releasing first, fails with 409, which is expected and not reported.
+   */
+  private async releaseExpired(round: number): Promise<void> {
+    const { namespace, group, lease: own } = this.options;
+    const expired = this.view.expired(this.now()).filter((record) => record.lease !== own);
+    await Promise.all(
+      expired.map(async (record) => {
+        const current = this.listed.get(record.lease);
+        // Without a version there is no precondition: never write blind over another's Lease.
+        if (record.resourceVersion === '') return;
+        if (current?.metadata?.resourceVersion !== record.resourceVersion) return;
+        const body = memberLease(
+          {
+            namespace,
+            name: record.lease,
+            group,
+            identity: '',
+            leaseDurationSeconds: 1,
+            claims: [],
+            now: this.now(),
+          },
+          current,
+        );
+        try {
+          await this.track(
+            this.api.replaceNamespacedLease({ name: record.lease, namespace, body }),
+          );
+        } catch (error) {
+          const failure = toLeaseApiError('update', `${namespace}/${record.lease}`, error);
+          const raced = failure.code === 409 || failure.code === 404;
+          if (!raced && this.isCurrent(round)) this.report(failure);
+        }
+      }),
+    );
+  }
+
+  /** Recomputes {@link ShardCoordinator.agreed$} from the view and this replica's state. */
+  private updateAgreed(): void {
+    const agreed = this.loop !== undefined && this.stopping === undefined && this.isAgreed();
+    if (agreed !== this.agreement.value) this.agreement.next(agreed);
+  }
+
+  private isAgreed(): boolean {
+    const { identity, virtualNodes } = this.options;
+    if (this.now() >= this.validUntil) return false;
+    const others = this.othersAlive();
+    const ring = hashRing([...others.keys(), identity], virtualNodes);
+    for (const [member, claims] of others) {
+      if (!sameRanges(claims, ring.get(member) ?? [])) return false;
+    }
+    const mine = ring.get(identity) ?? [];
+    return sameRanges(this.working, mine) && sameRanges(this.published, mine);
+  }
+
   /** The ranges published before and not in `publish` that hold work in flight. */
   private stillBusy(publish: RangeSet): RangeSet {
     if (this.work.size === 0) return [];
@@ -357,6 +459,7 @@ export class ShardCoordinator {
     if (sameRanges(ranges, this.working)) return;
     this.working = ranges;
     this.ranges.next(ranges);
+    if (this.agreement.value) this.updateAgreed();
   }
 
   private isCurrent(round: number): boolean {

@@ -1,6 +1,7 @@
 import { CoordinationV1Api } from '@kubernetes/client-node';
 import { hashSpaceEnd } from '@rxkube/store';
 import { VirtualClock, pollUntil } from '@rxkube/devkit';
+import type { SchedulerLike } from 'rxjs';
 import type { FakeApiServer } from '@rxkube/testing';
 import { seededRandom } from '@rxkube/testing';
 import type { MemberLeaseApi } from '../leaderelection/leaseApi.js';
@@ -44,6 +45,8 @@ export class ShardGroup {
   readonly overlaps: Array<{ at: number; identities: [string, string]; size: bigint }> = [];
   /** The stretches of virtual time during which some hash had no member working on it. */
   readonly gaps: Array<{ from: number; to: number | undefined }> = [];
+  /** Called as a member's replace of a Lease is sent, before the server sees it. */
+  onReplace: ((writer: string, lease: string) => void) | undefined;
   private readonly members = new Map<string, Member>();
   private readonly working = new Map<string, RangeSet>();
   private inFlight = 0;
@@ -54,8 +57,8 @@ export class ShardGroup {
     private readonly options: Partial<ShardMembershipOptions> = {},
   ) {}
 
-  /** Adds a member and starts it. */
-  join(identity: string): Member {
+  /** Adds a member and starts it, with the group's options and then `options`. */
+  join(identity: string, options: Partial<ShardMembershipOptions> = {}): Member {
     const api = this.server.kubeConfig().makeApiClient(CoordinationV1Api);
     const member: Member = {
       identity,
@@ -83,7 +86,11 @@ export class ShardGroup {
     const link: MemberLeaseApi = {
       listNamespacedLease: (param) => pass(false, () => api.listNamespacedLease(param)),
       createNamespacedLease: (param) => pass(true, () => api.createNamespacedLease(param)),
-      replaceNamespacedLease: (param) => pass(true, () => api.replaceNamespacedLease(param)),
+      replaceNamespacedLease: (param) =>
+        pass(true, () => {
+          this.onReplace?.(identity, param.name);
+          return api.replaceNamespacedLease(param);
+        }),
     } as MemberLeaseApi;
     const coordinator = new ShardCoordinator(link, {
       namespace: 'ops',
@@ -92,6 +99,7 @@ export class ShardGroup {
       scheduler: this.clock,
       random: seededRandom(Math.floor(this.random() * 2 ** 31)),
       ...this.options,
+      ...options,
     });
     (member as { coordinator: ShardCoordinator }).coordinator = coordinator;
     coordinator.ranges$.subscribe((ranges) => this.record(identity, ranges));
@@ -99,6 +107,16 @@ export class ShardGroup {
     this.members.set(identity, member);
     coordinator.start();
     return member;
+  }
+
+  /**
+   * Kills a member as `kill -9` would: from now on no request of it reaches the server (its
+   * Lease stays as last written, claims and all), and it works on nothing.
+   */
+  kill(identity: string): void {
+    const member = this.member(identity);
+    member.cut = true;
+    void member.coordinator.stop();
   }
 
   member(identity: string): Member {
@@ -180,6 +198,17 @@ export class ShardGroup {
       this.gaps.push({ from: at, to: undefined });
     }
   }
+}
+
+/**
+ * The group's clock as seen by a machine whose clock is `offset` ms ahead of it (behind when
+ * negative): `now()` moves by the offset, waits are the same.
+ */
+export function skewedClock(clock: VirtualClock, offset: number): SchedulerLike {
+  return {
+    now: () => clock.now() + offset,
+    schedule: clock.schedule.bind(clock) as SchedulerLike['schedule'],
+  };
 }
 
 /** The longest stretch with a hash unowned, ignoring stretches that started before `after`. */

@@ -36,6 +36,18 @@ export interface ShardMembershipOptions {
   /** Time between rounds (renew, look at the group, hand ranges over). Default 2 000. */
   readonly retryPeriod?: number;
   /**
+   * How far the clocks of two replicas may be apart. A replica that sees a member's Lease for
+   * the first time (it just started, or the Lease was created) counts that member as dead as
+   * soon as the Lease's `renewTime` is older than its lease duration plus this margin by the
+   * local clock, unless it sees the Lease change first; otherwise it waits a lease duration
+   * from that moment, as leader election does. So replicas that start after every member
+   * crashed do not wait for long-dead Leases. Safe while the clocks are less than
+   * `maxClockSkew + leaseDuration − renewDeadline` apart (15 s at the defaults); a member whose
+   * clock is further behind may be taken for dead by a starting replica until its next
+   * renewal. `Infinity` never reads `renewTime`. Default 10 000.
+   */
+  readonly maxClockSkew?: number;
+  /**
    * Whether `stop()` releases the Lease (empty holder, no claims) so that the others take the
    * ranges over at once instead of after expiry. Default true.
    */
@@ -57,10 +69,14 @@ export interface ResolvedShardMembershipOptions {
   readonly leaseDuration: number;
   readonly renewDeadline: number;
   readonly retryPeriod: number;
+  readonly maxClockSkew: number;
   readonly releaseOnStop: boolean;
   readonly scheduler: SchedulerLike;
   readonly random: () => number;
 }
+
+/** The default of {@link ShardMembershipOptions.maxClockSkew}, in milliseconds. */
+export const defaultMaxClockSkew = 10_000;
 
 const dnsName = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
 
@@ -114,6 +130,13 @@ export function resolveShardMembershipOptions(
       `virtualNodes must be an integer in [1, 4096], not ${virtualNodes}`,
     );
   }
+  const maxClockSkew = options.maxClockSkew ?? defaultMaxClockSkew;
+  if (typeof maxClockSkew !== 'number' || Number.isNaN(maxClockSkew) || maxClockSkew < 0) {
+    throw new ShardMembershipConfigError(
+      'maxClockSkew',
+      `maxClockSkew must be a number of milliseconds >= 0 (or Infinity), not ${String(maxClockSkew)}`,
+    );
+  }
   try {
     const timing = resolveLeaderElectionOptions({ ...options, lock: { namespace, name: lease } });
     return {
@@ -126,6 +149,7 @@ export function resolveShardMembershipOptions(
       leaseDuration: timing.leaseDuration,
       renewDeadline: timing.renewDeadline,
       retryPeriod: timing.retryPeriod,
+      maxClockSkew,
       releaseOnStop: options.releaseOnStop ?? true,
       scheduler: timing.scheduler,
       random: timing.random,

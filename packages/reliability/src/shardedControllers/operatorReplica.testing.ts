@@ -43,6 +43,8 @@ const operator = configMapHashOperator(kubeConfig, {
     }
   },
 });
+const membersSeen = new Set<string>();
+shards.members$.subscribe((members) => members.forEach((member) => membersSeen.add(member)));
 operator.controller.outcomes$.subscribe({
   error: (error: unknown) => send({ type: 'error', message: String(error) }),
 });
@@ -53,6 +55,8 @@ process.on('message', (command: ReplicaCommand) => {
       type: 'cache',
       keys: operator.configMaps.getIndexer().listKeys(),
       ranges: shards.current.map(({ start, end }) => `${start.toString(16)}-${end.toString(16)}`),
+      agreed: shards.agreed,
+      membersSeen: [...membersSeen],
     });
   } else {
     void operator

@@ -23,8 +23,17 @@ export type ReplicaMessage =
       readonly key: string;
       readonly at: number;
     }
-  /** The answer to `{ type: 'report' }`: the keys in its ConfigMaps cache, its ranges (hex). */
-  | { readonly type: 'cache'; readonly keys: readonly string[]; readonly ranges: readonly string[] }
+  /**
+   * The answer to `{ type: 'report' }`: the keys in its ConfigMaps cache, its ranges (hex),
+   * whether its coordinator says the ranges are agreed, and every member it ever counted alive.
+   */
+  | {
+      readonly type: 'cache';
+      readonly keys: readonly string[];
+      readonly ranges: readonly string[];
+      readonly agreed: boolean;
+      readonly membersSeen: readonly string[];
+    }
   /** Something failed in the replica (it keeps running). */
   | { readonly type: 'error'; readonly message: string };
 

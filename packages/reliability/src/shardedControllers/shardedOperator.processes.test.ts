@@ -123,6 +123,31 @@ async function converged(timeoutMs: number): Promise<void> {
   }
 }
 
+/** Waits until every one of `live` says the ranges are agreed (`ShardCoordinator.agreed`). */
+async function allAgreed(live: ReplicaProcess[], timeoutMs: number): Promise<void> {
+  const deadline = monotonicNow() + timeoutMs;
+  for (;;) {
+    const reports = await Promise.all(live.map((replica) => replica.report()));
+    if (reports.every((report) => report.agreed)) return;
+    if (monotonicNow() > deadline) {
+      const not = live.filter((_, i) => !reports[i]!.agreed).map((replica) => replica.identity);
+      throw new Error(`never agreed: ${not.join(', ')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The holder named in a member's Lease, `''` once released. */
+function leaseHolder(identity: string): string | undefined {
+  const lease = server.get({
+    apiVersion: 'coordination.k8s.io/v1',
+    kind: 'Lease',
+    namespace,
+    name: `configmap-hash-${identity}`,
+  });
+  return (lease?.['spec'] as { holderIdentity?: string } | undefined)?.holderIdentity;
+}
+
 /** Waits until the live replicas' caches split the labelled ConfigMaps between them. */
 async function sharesSettled(live: ReplicaProcess[], timeoutMs: number): Promise<number[]> {
   const deadline = monotonicNow() + timeoutMs;
@@ -139,7 +164,7 @@ async function sharesSettled(live: ReplicaProcess[], timeoutMs: number): Promise
   }
 }
 
-test('three operator processes share ~2,000 ConfigMaps under churn, survive a SIGKILL and a newcomer, and never reconcile one key twice at once', async () => {
+test("three operator processes share ~2,000 ConfigMaps under churn, survive a SIGKILL and a newcomer, never reconcile one key twice at once, and release the killed one's Lease for a later newcomer", async () => {
   const random = seededRandom(5866);
   const names = Array.from({ length: configMaps }, (_, i) => `cm-${i}`);
   for (const name of names) server.create(configMap(name, { v: '0' }));
@@ -167,4 +192,18 @@ test('three operator processes share ~2,000 ConfigMaps under churn, survive a SI
   expect(log.size).toBeGreaterThan(configMaps);
   expect(overlaps(log.intervals())).toEqual([]);
   expect(live.flatMap((replica) => replica.errors)).toEqual([]);
+
+  // The killed replica's Lease was released by a survivor, claims and all: a replica that
+  // starts now never counts the dead one in, and the group agrees on its ranges again.
+  await eventually(() => leaseHolder('replica-b') === '', "the killed replica's Lease released", {
+    timeoutMs: 30_000,
+    pollMs: 100,
+  });
+  const late = startReplica('replica-e');
+  await allAgreed([...live, late], 60_000);
+  await converged(60_000);
+  await sharesSettled([...live, late], 30_000);
+  expect((await late.report()).membersSeen).not.toContain('replica-b');
+  expect(overlaps(log.intervals())).toEqual([]);
+  expect([...live, late].flatMap((replica) => replica.errors)).toEqual([]);
 });
