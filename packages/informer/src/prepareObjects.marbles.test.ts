@@ -72,7 +72,7 @@ describe('prepareObjects (marbles)', () => {
         map(describe_),
       );
       expectObservable(prepared).toBe('-(fr)f---(fd)|', {
-        f: 'failure:pods: object skipped at transform: cannot transform',
+        f: 'failure:pods: object default/broken skipped at transform: cannot transform',
         r: 'replace:a@5',
         d: 'delete:broken',
       });
@@ -99,7 +99,37 @@ describe('prepareObjects (marbles)', () => {
     });
   });
 
-  it('errors on a defect (here a freeze that throws) instead of letting it escape, and unsubscribes its source', () => {
+  it('skips an object that cannot be frozen with an ObjectError naming its key; the rest goes on, and a deletion goes ahead', () => {
+    // A transform can put there what JSON never holds: a typed array cannot be frozen.
+    const withBytes = (obj: TestPod): TestPod =>
+      obj.metadata.name === 'bytes' ? ({ ...obj, raw: new Uint8Array(4) } as TestPod) : obj;
+    const failures: unknown[] = [];
+    marbles().run(({ cold, expectObservable }) => {
+      const source = cold<ReflectorInput<TestPod>>('-r---u---d---|', {
+        r: FifoInput.replace([pod('a', '1'), pod('bytes', '2'), pod('b', '3')], '5'),
+        u: FifoInput.update(pod('bytes', '6')),
+        d: FifoInput.delete(pod('bytes', '7')),
+      });
+      const prepared = source.pipe(
+        prepareObjects({ transform: withBytes, freeze: true, errorContext: () => context }),
+        map((value) => {
+          if (value.type === 'objectError') failures.push(value.error);
+          return describe_(value);
+        }),
+      );
+      expectObservable(prepared).toBe('-(fr)f---(fd)|', {
+        f: expect.stringMatching(
+          /^failure:pods: object default\/bytes skipped at freeze: .*array buffer views/,
+        ) as unknown as string,
+        r: 'replace:a,b@5',
+        d: 'delete:bytes*',
+      });
+    });
+    expect(failures).toHaveLength(3);
+    expect(failures[0]).toMatchObject({ kind: 'object', stage: 'freeze', key: 'default/bytes' });
+  });
+
+  it('errors on a defect (here a freeze whose failure cannot be described) instead of letting it escape, and unsubscribes its source', () => {
     const defective = defectivePod('x', '1');
     marbles().run(({ cold, expectObservable, expectSubscriptions }) => {
       const source = cold<ReflectorInput<TestPod>>('-a-b-|', {

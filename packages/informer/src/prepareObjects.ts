@@ -18,8 +18,9 @@ export interface PrepareObjectsOptions<T> {
 
 /**
  * Prepares the objects of the `deltaFifo` inputs before they are queued (client-go's
- * transformer): applies the transform, then deep-freezes the result. An object whose transform throws is skipped and an
- * {@link ObjectFailure} (stage `transform`) is emitted in its place, except in a deletion,
+ * transformer): applies the transform, then deep-freezes the result. An object whose transform
+ * throws, or that cannot be frozen, is skipped and an {@link ObjectFailure} (stage `transform`
+ * or `freeze`, naming the object's key) is emitted in its place, except in a deletion,
  * which only needs the object's key: it goes ahead with the untransformed object rather than
  * leave a ghost in the cache. A `replace` goes ahead with the objects that could be prepared.
  * Tombstones (`DeletedFinalStateUnknown`) and bookmarks pass untouched.
@@ -64,7 +65,16 @@ export function prepareObjects<T>(
             out = obj;
           }
         }
-        return freeze ? deepFreeze(out) : out;
+        if (!freeze) return out;
+        try {
+          return deepFreeze(out);
+        } catch (err) {
+          // JSON always freezes (at any depth: the freeze keeps its own stack); what cannot be
+          // frozen came from the transform (a typed array, a proxy). Skipped like a throwing
+          // transform, so that one such object does not fail the whole list again and again.
+          subscriber.next(objectFailure(new ObjectError(out, 'freeze', errorContext(), err)));
+          return forDeletion ? out : undefined;
+        }
       };
       const onInput = (input: ReflectorInput<T>): void => {
         switch (input.type) {

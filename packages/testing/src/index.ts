@@ -48,6 +48,8 @@ export type {
 export { seededRandom } from './faults/random.js';
 export { initialEventsEndAnnotation } from './watch/bookmark.js';
 export { realisticPod } from './load/podFactory.js';
+export { deeplyNested, type NestingShape } from './load/deeplyNested.js';
+export { stringifyJson, type StringifyJsonOptions } from './json/stringifyJson.js';
 export type { PodShape } from './load/podFactory.js';
 export { loadPods } from './load/bulkLoader.js';
 export type { BulkLoadOptions } from './load/bulkLoader.js';

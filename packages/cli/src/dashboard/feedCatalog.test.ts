@@ -1,4 +1,4 @@
-import { FakeApiServer, customResourceDefinitionManifest } from '@rxkube/testing';
+import { FakeApiServer, customResourceDefinitionManifest, deeplyNested } from '@rxkube/testing';
 import {
   deploymentManifest,
   eventManifest,
@@ -8,6 +8,7 @@ import {
 import { discoverResources } from '../resources/discovery.js';
 import { FeedCatalog, FeedLimitReached } from './feedCatalog.js';
 import type { FeedMessage } from './feedProtocol.js';
+import { tooDeep } from '../view/depthLimited.js';
 
 let server: FakeApiServer;
 let catalog: FeedCatalog | undefined;
@@ -154,6 +155,45 @@ describe('FeedCatalog', () => {
     ]);
     const snapshot = await snapshotOf(c, 'widgets.example.com');
     expect(snapshot.type === 'snapshot' && snapshot.objects[0]?.['spec']).toEqual({ size: 3 });
+  });
+
+  // kube-apiserver accepts 10,000 levels of nesting; JSON.stringify, a YAML dump and a
+  // redacting copy all recurse and throw a RangeError at a few thousand.
+  it('shows an object nested 10,000 levels deep, cut with a marker, in its details and in the feed of a column that reads it', async () => {
+    const crd = customResourceDefinitionManifest({
+      group: 'example.com',
+      version: 'v1',
+      plural: 'widgets',
+      kind: 'Widget',
+    });
+    const spec = crd['spec'] as { versions: Record<string, unknown>[] };
+    spec.versions[0]!['additionalPrinterColumns'] = [
+      { name: 'Deep', type: 'string', jsonPath: '.spec.deep' },
+    ];
+    server.create(crd);
+    server.create({
+      apiVersion: 'example.com/v1',
+      kind: 'Widget',
+      metadata: { name: 'w', namespace: 'shop' },
+      spec: { size: 3, deep: deeplyNested(10_000, 'mixed') },
+    });
+    server.create({
+      apiVersion: 'example.com/v1',
+      kind: 'Widget',
+      metadata: { name: 'plain', namespace: 'shop' },
+      spec: { deep: 'shallow' },
+    });
+    const c = await openCatalog();
+    const details = await c.details('widgets.example.com', 'shop/w');
+    expect(details?.yaml).toContain('size: 3');
+    expect(details?.yaml).toContain(tooDeep);
+    expect(JSON.stringify(details)).toContain(tooDeep);
+    const object = c.feed('widgets.example.com')?.details('shop/w');
+    expect(JSON.stringify(object)).toContain(tooDeep);
+    const snapshot = await snapshotOf(c, 'widgets.example.com');
+    const sent = JSON.stringify(snapshot);
+    expect(sent).toContain(tooDeep);
+    expect(sent).toContain('shallow');
   });
 
   it('keeps at most maxFeeds open: closes the least recently used one nobody reads, refuses when all are read', async () => {

@@ -2,6 +2,8 @@ import type { KubeConfig } from '@kubernetes/client-node';
 import type { SharedIndexInformer } from '@rxkube/informer';
 import type { KubeObject } from '@rxkube/store';
 import { dump } from 'js-yaml';
+import { depthLimited } from '../view/depthLimited.js';
+import { detailsDepth } from './detailsDepth.js';
 import { TrackedInformers } from '../informers/trackedInformers.js';
 import { qualifiedName, type ApiResource } from '../resources/apiResource.js';
 import { containersOf, conditionsOf } from '../view/objectSummary.js';
@@ -149,7 +151,9 @@ export class FeedCatalog implements FeedSource {
     const whole = entry.informer.getStore().getByKey(key);
     if (whole === undefined) return undefined;
     const { resource } = entry;
-    const object = redactObject(whole, { secret: isCoreSecrets(resource) });
+    const object = redactObject(depthLimited(whole, detailsDepth), {
+      secret: isCoreSecrets(resource),
+    });
     const owners = await ownerChain(whole, (owner, namespace) => this.owner(owner, namespace));
     const events = await this.events();
     return {

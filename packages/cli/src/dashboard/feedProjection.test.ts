@@ -1,5 +1,6 @@
 import type { KubeObject } from '@rxkube/store';
-import { projectPod, projectionFor } from './feedProjection.js';
+import { deeplyNested } from '@rxkube/testing';
+import { projectFields, projectPod, projectionFor } from './feedProjection.js';
 
 const identity = {
   name: 'x',
@@ -73,5 +74,21 @@ describe('projectionFor', () => {
 
   it('projects pods as the pod table, cards and event feed read them', () => {
     expect(projectionFor({ kind: 'Pod', group: '' })).toBe(projectPod);
+  });
+});
+
+describe('projectFields', () => {
+  it('ignores a path longer than 64 fields (a printer column can have any) instead of overflowing the stack', () => {
+    const long = Array.from({ length: 20_000 }, () => 'a').join('.');
+    // The path is there to follow: `{"a":{"a":…}}`, 20,000 levels.
+    const object = {
+      ...(deeplyNested(20_000) as object),
+      metadata: identity,
+      spec: { size: 1 },
+    } as unknown as KubeObject;
+    expect(projectFields([long, 'spec.size'])(object)).toEqual({
+      metadata: identity,
+      spec: { size: 1 },
+    });
   });
 });

@@ -1,7 +1,19 @@
 import type { KubeObject } from '@rxkube/store';
 import { record, text } from '../view/jsonFields.js';
-import { fieldsRead, resourceColumns, type ColumnsSubject } from '../view/resourceColumns.js';
+import {
+  cellValueDepth,
+  fieldsRead,
+  resourceColumns,
+  type ColumnsSubject,
+} from '../view/resourceColumns.js';
+import { depthLimited } from '../view/depthLimited.js';
 import type { FeedObject } from './feedProtocol.js';
+
+/**
+ * The longest path a projection follows. A custom resource's printer columns come from the
+ * cluster, so a column's path may be any length; the copy recurses once per step.
+ */
+const maxPathSteps = 64;
 
 /**
  * What a feed sends of each object: the fields the page shows, nothing else. The whole object
@@ -91,10 +103,12 @@ export function projectionFor(resource: ColumnsSubject): FeedProjection {
  * @returns the projection
  */
 export function projectFields(paths: readonly string[]): FeedProjection {
-  const parsed = paths.map((path) => {
-    const keysOnly = path.endsWith('#keys');
-    return { steps: (keysOnly ? path.slice(0, -'#keys'.length) : path).split('.'), keysOnly };
-  });
+  const parsed = paths
+    .map((path) => {
+      const keysOnly = path.endsWith('#keys');
+      return { steps: (keysOnly ? path.slice(0, -'#keys'.length) : path).split('.'), keysOnly };
+    })
+    .filter(({ steps }) => steps.length <= maxPathSteps);
   return (object) => {
     const out: Record<string, unknown> = {};
     for (const { steps, keysOnly } of parsed) copyPath(object, out, steps, keysOnly);
@@ -119,7 +133,9 @@ function copyPath(
   if (rest.length === 0) {
     to[step] = keysOnly
       ? Object.fromEntries(Object.keys(record(value)).map((k) => [k, '']))
-      : value;
+      : // A column's value may be nested 10,000 levels deep, which the feed's JSON.stringify
+        // cannot write: the feed sends what a cell shows of it.
+        depthLimited(value, cellValueDepth);
     return;
   }
   if (Array.isArray(value)) {

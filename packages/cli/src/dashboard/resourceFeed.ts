@@ -6,6 +6,8 @@ import type { StatusTracker } from '../status/statusTracker.js';
 import { projectMetadata, type FeedProjection } from './feedProjection.js';
 import { parseFeedId, type FeedMessage, type FeedObject } from './feedProtocol.js';
 import { redactObject } from './redactObject.js';
+import { depthLimited } from '../view/depthLimited.js';
+import { detailsDepth } from './detailsDepth.js';
 
 type Change = Extract<FeedMessage, { type: 'change' }>;
 
@@ -108,14 +110,16 @@ export class ResourceFeed {
 
   /**
    * One object in full, for the page's detail view: from the informer's cache, redacted
-   * (`redactObject`: no env values or credentials, no Secret data, no managed fields).
+   * (`redactObject`: no env values or credentials, no Secret data, no managed fields), and cut
+   * at {@link detailsDepth} levels.
    *
    * @param key - `namespace/name`, or `name` for a cluster-scoped object
    * @returns the redacted object, or undefined when the cache has no such key
    */
   details(key: string): FeedObject | undefined {
     const object = this.informer.getStore().getByKey(key);
-    return object === undefined ? undefined : redactObject(object, { secret: this.secrets });
+    if (object === undefined) return undefined;
+    return redactObject(depthLimited(object, detailsDepth), { secret: this.secrets });
   }
 
   /**

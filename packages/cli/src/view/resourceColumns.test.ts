@@ -1,5 +1,12 @@
 import { columnsFor } from './columns.js';
-import { fieldsRead, resourceColumns, type TableObject } from './resourceColumns.js';
+import { deeplyNested } from '@rxkube/testing';
+import { tooDeep } from './depthLimited.js';
+import {
+  cellValueDepth,
+  fieldsRead,
+  resourceColumns,
+  type TableObject,
+} from './resourceColumns.js';
 
 const now = Date.parse('2026-01-01T12:00:00Z');
 const clock = (): number => now;
@@ -176,6 +183,21 @@ describe('resourceColumns', () => {
       'spec.parts',
       'metadata.creationTimestamp',
     ]);
+  });
+
+  it('shows an object-valued cell nested 10,000 levels deep as its first levels and a marker', () => {
+    const [, deep] = resourceColumns(
+      {
+        kind: 'Widget',
+        group: 'example.com',
+        printerColumns: [{ name: 'Deep', type: 'string', jsonPath: '.spec.deep' }],
+      },
+      { withNamespace: false, now: clock },
+    );
+    const widget = { metadata: { name: 'w' }, spec: { deep: deeplyNested(10_000, 'objects') } };
+    expect(deep!.cell(widget)).toBe(
+      `${'{"a":'.repeat(cellValueDepth)}"${tooDeep}"${'}'.repeat(cellValueDepth)}`,
+    );
   });
 
   it('gives a resource without printer columns NAME, NAMESPACE and AGE', () => {

@@ -2,6 +2,15 @@ import type { PrinterColumn } from '../resources/apiResource.js';
 import { formatAge } from './age.js';
 import { age, eventColumns, kinds, textColumn, type Clock, type Own } from './kindColumns.js';
 import { SimpleJsonPath, UnsupportedJsonPath } from './simpleJsonPath.js';
+import { depthLimited } from './depthLimited.js';
+
+/**
+ * How many levels of an object-valued cell are shown (as one line of JSON); deeper parts read
+ * `<nested too deep>`. A column may read any field (a custom resource's printer columns come
+ * from the cluster), and the field may hold an object nested 10,000 levels deep, which
+ * `JSON.stringify` cannot write; nobody reads more than a few levels of a cell.
+ */
+export const cellValueDepth = 16;
 
 /** Any Kubernetes object as a table reads it. */
 export interface TableObject {
@@ -150,7 +159,7 @@ function printerColumn(
           column.type === 'date' && typeof v === 'string'
             ? formatAge(v, clock())
             : typeof v === 'object' && v !== null
-              ? JSON.stringify(v)
+              ? JSON.stringify(depthLimited(v, cellValueDepth))
               : String(v),
         )
         .join(','),

@@ -2,6 +2,7 @@ import type { SharedIndexInformer } from '@rxkube/informer';
 import { DeletedFinalStateUnknown, type KubeObject } from '@rxkube/store';
 import { Subscription, filter, interval, take } from 'rxjs';
 import { unsafeCodePoints } from '@rxkube/informer';
+import { stringifyJson } from '@rxkube/testing';
 
 /**
  * One line of `rxkube watch -o json`. Objects are the API server's JSON (without
@@ -33,8 +34,10 @@ export function startJsonEvents(
   stream: NodeJS.WritableStream,
   informer: SharedIndexInformer<KubeObject>,
 ): Subscription {
+  // stringifyJson: an object may be nested 10,000 levels deep, past where JSON.stringify's
+  // recursion throws; the line must still hold it whole.
   const write = (line: JsonWatchLine): void =>
-    void stream.write(`${JSON.stringify(line).replace(unsafeCodePoints, jsonEscape)}\n`);
+    void stream.write(`${stringifyJson(line)!.replace(unsafeCodePoints, jsonEscape)}\n`);
   let synced = false;
   const markSynced = (): void => {
     if (synced || !registration.hasSynced()) return;

@@ -1,4 +1,5 @@
-import { ApiException, type V1ConfigMap } from '@kubernetes/client-node';
+import { ApiException, type KubernetesObject, type V1ConfigMap } from '@kubernetes/client-node';
+import { deeplyNested, stringifyJson } from '@rxkube/testing';
 import { createOrUpdate } from './createOrUpdate.js';
 import { ObjectIdentityChangedError } from './errors.js';
 import { objectServerPerTest } from './objectServer.testing.js';
@@ -104,4 +105,36 @@ test('a mutate that renames the object is refused with ObjectIdentityChangedErro
   expect(error).toBeInstanceOf(ObjectIdentityChangedError);
   expect((error as ObjectIdentityChangedError).field).toBe('metadata.name');
   expect(writes()).toBe(0);
+});
+
+// A custom resource is read untyped, as the cluster stores it, which may be nested 10,000 levels
+// deep; copying and comparing it must not overflow the stack. (Writing one is up to
+// client-node, whose serializer's JSON.stringify throws a RangeError on it.)
+test('reads, compares and leaves unchanged a custom resource nested 10,000 levels deep that is as desired', async () => {
+  cluster.server.registerCustomResource({
+    group: 'example.com',
+    version: 'v1',
+    plural: 'widgets',
+    kind: 'Widget',
+  });
+  cluster.server.create({
+    apiVersion: 'example.com/v1',
+    kind: 'Widget',
+    metadata: { name: 'w', namespace: 'default' },
+    spec: { size: 2, deep: deeplyNested(10_000, 'mixed') },
+  });
+  const widget: KubernetesObject = {
+    apiVersion: 'example.com/v1',
+    kind: 'Widget',
+    metadata: { name: 'w', namespace: 'default' },
+  };
+  cluster.server.clearRequests();
+  const resize = (w: KubernetesObject & { spec?: Record<string, unknown> }) => {
+    w.spec = { ...w.spec, size: 2 };
+  };
+  expect(await createOrUpdate(cluster.client, widget, resize)).toBe('unchanged');
+  expect(writes()).toBe(0);
+  expect(stringifyJson((widget as { spec?: unknown }).spec)).toBe(
+    stringifyJson({ size: 2, deep: deeplyNested(10_000, 'mixed') }),
+  );
 });

@@ -1,8 +1,8 @@
 import type { KubernetesObject, KubernetesObjectApi } from '@kubernetes/client-node';
-import { isDeepStrictEqual } from 'node:util';
 import { isNotFound } from '../resources/apiStatus.js';
 import { ObjectIdentityChangedError } from './errors.js';
 import { retryOnConflict, type RetryOnConflictOptions } from './retryOnConflict.js';
+import { sameWireForm, wireForm } from './wireForm.js';
 
 /** What {@link createOrUpdate} did (controller-runtime's `OperationResult`). */
 export type OperationResult = 'created' | 'updated' | 'unchanged';
@@ -23,9 +23,7 @@ export interface CreateOrUpdateOptions extends RetryOnConflictOptions {
 }
 
 /** A deep copy as plain JSON: client-node's models compare and copy as the wire sees them. */
-function plain<T>(object: T): T {
-  return JSON.parse(JSON.stringify(object)) as T;
-}
+const plain = wireForm;
 
 const identity = ['apiVersion', 'kind', 'metadata.name', 'metadata.namespace'] as const;
 
@@ -110,7 +108,7 @@ export async function createOrUpdate<T extends KubernetesObject>(
     }
     const before = plain(current);
     const desired = await mutated(current, mutate);
-    if (isDeepStrictEqual(plain(desired), before)) return ['unchanged', current];
+    if (sameWireForm(plain(desired), before)) return ['unchanged', current];
     return ['updated', await client.replace(desired, undefined, undefined, fieldManager)];
   }, options);
   assignInto(object, stored);

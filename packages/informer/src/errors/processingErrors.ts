@@ -1,11 +1,30 @@
+import { metaNamespaceKeyFunc } from '@rxkube/store';
+import { printableText } from '../printableText.js';
+import { redactCredentials } from '../redactCredentials.js';
 import { InformerError, describeCause, type ErrorContext } from './informerError.js';
+
+// The key the standard key function gives, if any: the error names the object by it even when
+// the informer keys by something else, as `namespace/name` is what a reader looks for.
+function keyHint(object: unknown): string | undefined {
+  try {
+    return metaNamespaceKeyFunc(object);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * An object could not enter the cache: it has no key (malformed metadata), the transform threw,
- * or an index function threw. The object is skipped; everything else goes on.
+ * it could not be frozen (the transform put a value there that cannot be, such as a typed
+ * array), or an index function threw. The object is skipped; everything else goes on.
  */
 export class ObjectError extends InformerError {
   readonly kind = 'object';
+  /**
+   * The object's `namespace/name` (or `name`), read from its metadata, so that a report says
+   * which object was skipped; undefined when its metadata has no usable name.
+   */
+  readonly key: string | undefined;
 
   /**
    * @param object - the offending object
@@ -15,15 +34,19 @@ export class ObjectError extends InformerError {
    */
   constructor(
     readonly object: unknown,
-    readonly stage: 'key' | 'transform' | 'cache',
+    readonly stage: 'key' | 'transform' | 'freeze' | 'cache',
     context: ErrorContext,
     cause: unknown,
   ) {
+    const key = keyHint(object);
+    const named =
+      key === undefined ? 'object' : `object ${printableText(redactCredentials(key), 300)}`;
     super(
-      `${context.resource}: object skipped at ${stage}: ${describeCause(cause)}`,
+      `${context.resource}: ${named} skipped at ${stage}: ${describeCause(cause)}`,
       context,
       cause,
     );
+    this.key = key;
   }
 }
 

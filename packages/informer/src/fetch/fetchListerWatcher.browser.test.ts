@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { bundleForBrowser, launchChromium, type Browser } from '@rxkube/devkit';
-import { ChurnGenerator, FakeApiServer, loadPods } from '@rxkube/testing';
+import { ChurnGenerator, FakeApiServer, deeplyNested, loadPods } from '@rxkube/testing';
 import { serverPodState } from '../testSupport/cacheState.testing.js';
 
 // A page in real Chromium runs a SharedIndexInformer on fetchListerWatcher, bundled for the
@@ -31,6 +31,18 @@ window.informerState = () => ({
   relists: informer.metrics().relists,
 });
 window.stopInformer = () => informer.stop();
+// How deep an object's spec.deep (a deeplyNested value) is, and whether every level is frozen.
+window.nesting = (key) => {
+  let node = informer.getIndexer().getByKey(key)?.spec?.deep;
+  let depth = 0;
+  let frozen = true;
+  while (typeof node === 'object' && node !== null) {
+    frozen = frozen && Object.isFrozen(node);
+    node = Array.isArray(node) ? node[0] : node.a;
+    depth += 1;
+  }
+  return { depth, frozen, leaf: node };
+};
 `;
 
 interface PageState {
@@ -54,13 +66,17 @@ beforeEach(async () => {
 });
 afterEach(() => server.stop());
 
-test('a page keeps a live cache equal to the server through churn, a 410 and a dropped watch', async () => {
-  loadPods(server, { count: 40, namespaces: ['a', 'b'] });
+async function openPage(): Promise<void> {
   const html = `<!doctype html><script>window.rxkubeTest = ${JSON.stringify({ token: server.token })}</script><script type="module">${script.replace(/<\/script/g, '<\\/script')}</script>`;
   await browser.page.route(`${server.url}/informer.html`, (route) =>
     route.fulfill({ contentType: 'text/html', body: html }),
   );
   await browser.page.goto(`${server.url}/informer.html`);
+}
+
+test('a page keeps a live cache equal to the server through churn, a 410 and a dropped watch', async () => {
+  loadPods(server, { count: 40, namespaces: ['a', 'b'] });
+  await openPage();
   const state = () =>
     browser.page.evaluate(() =>
       (window as unknown as { informerState(): PageState }).informerState(),
@@ -107,5 +123,33 @@ test('a page keeps a live cache equal to the server through churn, a 410 and a d
   expect(final.errors).toEqual(expect.arrayContaining(['api 410']));
   expect(final.relists).toBeGreaterThanOrEqual(1);
   expect(browser.errors.filter((e) => !/net::ERR_|Failed to load resource/.test(e))).toEqual([]);
+  await browser.page.evaluate(() => (window as unknown as { stopInformer(): void }).stopInformer());
+});
+
+// kube-apiserver accepts 10,000 levels of JSON nesting, and a page always freezes: one such
+// object must be parsed, frozen and cached, and the rest must sync.
+test('a page caches, frozen, an object nested 10,000 levels deep among ordinary ones', async () => {
+  loadPods(server, { count: 20, namespaces: ['a'] });
+  server.create({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'deep', namespace: 'a' },
+    spec: { containers: [], deep: deeplyNested(10_000, 'mixed') },
+  });
+  await openPage();
+  await browser.page.waitForFunction(
+    () => (window as unknown as { informerState(): PageState }).informerState().cache.length === 21,
+    undefined,
+    { timeout: 30_000 },
+  );
+  const nesting = await browser.page.evaluate(() =>
+    (window as unknown as { nesting(key: string): unknown }).nesting('a/deep'),
+  );
+  expect(nesting).toEqual({ depth: 10_000, frozen: true, leaf: 'leaf' });
+  const state = await browser.page.evaluate(() =>
+    (window as unknown as { informerState(): PageState }).informerState(),
+  );
+  expect(state.errors).toEqual([]);
+  expect(state.relists).toBe(0);
   await browser.page.evaluate(() => (window as unknown as { stopInformer(): void }).stopInformer());
 });

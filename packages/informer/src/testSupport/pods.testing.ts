@@ -24,15 +24,23 @@ export function pod(name: string, rv: string, extra: Partial<TestPod> = {}): Tes
 }
 
 /**
- * A pod whose `spec` getter throws: no JSON object has one, so reading it (as freezing does)
- * fails where nothing expects a failure, like a defect in the informer's own code.
+ * A pod whose `spec` getter throws a value that cannot even be described (turning it into text
+ * throws): no JSON object has one, so reading it (as freezing does) fails, and so does
+ * reporting that failure, where nothing expects a failure, like a defect in the informer's own
+ * code. (A getter that throws an ordinary error makes an object that cannot be frozen, which
+ * the informer skips and reports.)
  */
 export function defectivePod(name: string, rv: string): TestPod {
   const defective = pod(name, rv);
+  const indescribable = {
+    toString: (): string => {
+      throw new TypeError('defect');
+    },
+  };
   Object.defineProperty(defective, 'spec', {
     enumerable: true,
     get: () => {
-      throw new TypeError('defect');
+      throw indescribable;
     },
   });
   return defective;

@@ -64,7 +64,8 @@ test('a transform that throws skips only the objects it fails on, with an Object
   expect(under.cache()).toEqual(['a/p1@1', 'a/p3@3', 'a/p4@12']);
   const skipped = under.errors.filter((e): e is ObjectError => e.kind === 'object');
   expect(skipped.map((e) => e.stage)).toEqual(['transform', 'transform']);
-  expect(skipped[0]!.message).toBe('pods: object skipped at transform: cannot transform bad');
+  expect(skipped[0]!.message).toBe('pods: object a/bad skipped at transform: cannot transform bad');
+  expect(skipped[0]!.key).toBe('a/bad');
   failOn = 'nothing';
 });
 
@@ -87,7 +88,7 @@ test('an index function that throws for some objects leaves them out and the ind
   const skipped = under.errors.filter((e): e is ObjectError => e.kind === 'object');
   expect(skipped.length).toBeGreaterThanOrEqual(2);
   expect(skipped.every((e) => e.stage === 'cache')).toBe(true);
-  expect(skipped[0]!.message).toMatch(/^pods: object skipped at cache: .*no app label/);
+  expect(skipped[0]!.message).toMatch(/^pods: object a\/bad skipped at cache: .*no app label/);
   // Handlers never saw the object the cache refused.
   expect(under.log.events.map((e) => e.key)).not.toContain('a/bad');
 });

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { badRequest, failure, StatusError } from '../api/status.js';
 import type { Status } from '../api/types.js';
+import { stringifyJson } from '../json/stringifyJson.js';
 
 /**
  * Writes a JSON response.
@@ -16,7 +17,7 @@ export function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  sendJsonBody(res, code, JSON.stringify(body), headers);
+  sendJsonBody(res, code, stringifyJson(body) ?? 'null', headers);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { stringifyJson } from '../json/stringifyJson.js';
+
 /**
  * A deep copy of `value` holding exactly the data `JSON.parse(JSON.stringify(value))` would, that
  * reuses the parts of `previous` (a stored value, never mutated) it would equal: a subtree whose
@@ -13,6 +15,32 @@
  * @throws TypeError where `JSON.stringify` would (cycles through non-plain objects, BigInt).
  */
 export function jsonCopy(value: unknown, previous?: unknown): unknown {
+  if (typeof value === 'object' && value !== null && value !== previous) {
+    if (nesting >= RECURSION_LIMIT) return copyWithoutRecursion(value);
+    nesting += 1;
+    try {
+      return copyValue(value, previous);
+    } finally {
+      nesting -= 1;
+    }
+  }
+  return copyValue(value, previous);
+}
+
+// The copy recurses, one level of the value per level of calls, while the API server accepts
+// objects nested 10,000 levels deep (more than the call stack holds): below this many levels a
+// value is copied through its JSON text instead, which is slower and shares nothing with
+// `previous` but has no depth limit (JSON.parse keeps its own stack, and so does
+// stringifyJson). Real objects are a dozen levels deep.
+const RECURSION_LIMIT = 500;
+let nesting = 0;
+
+function copyWithoutRecursion(value: object): unknown {
+  const text = stringifyJson(value);
+  return text === undefined ? undefined : (JSON.parse(text) as unknown);
+}
+
+function copyValue(value: unknown, previous: unknown): unknown {
   switch (typeof value) {
     case 'string':
       // Equal strings are the same data: keep the stored one.
@@ -156,6 +184,16 @@ function setMember(target: Record<string, unknown>, key: string, item: unknown):
  */
 export function copyJsonData<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
+  if (nesting >= RECURSION_LIMIT) return copyWithoutRecursion(value) as T;
+  nesting += 1;
+  try {
+    return copyJsonObject(value);
+  } finally {
+    nesting -= 1;
+  }
+}
+
+function copyJsonObject<T extends object>(value: T): T {
   if (Array.isArray(value)) {
     const out: unknown[] = value.slice();
     for (let i = 0; i < out.length; i += 1) out[i] = copyJsonData(out[i]);

@@ -103,8 +103,16 @@ export function fieldSetOf(obj: KubeObject, schema: MergeSchema | undefined): Fi
   return fieldsOf(obj, true, schema);
 }
 
+// Field sets are walked by recursion, and the API server accepts objects nested 10,000 levels
+// deep (more than the call stack holds): a member this deep is owned as one leaf field, its
+// inside not itemised. Real schemas are a dozen levels deep; the field sets built from these
+// are bounded by this depth, so every later walk of them (merge, paths) is too.
+const FIELD_SET_DEPTH = 64;
+
 /** The field set of a value: every leaf of an object, lists of named items by their name. */
-function fieldsOf(value: unknown, top = false, schema?: MergeSchema): FieldSet {
+function fieldsOf(value: unknown, top = false, schema?: MergeSchema, depth = 0): FieldSet {
+  // Deeper than any real schema: the whole value is one field (see FIELD_SET_DEPTH).
+  if (depth >= FIELD_SET_DEPTH) return {};
   if (Array.isArray(value)) {
     const set: FieldSet = {};
     const mergeKey = schema?.mergeKey ?? 'name';
@@ -114,7 +122,7 @@ function fieldsOf(value: unknown, top = false, schema?: MergeSchema): FieldSet {
       if (typeof key !== 'string' && typeof key !== 'number') return {};
       set[`k:${JSON.stringify({ [mergeKey]: key })}`] = {
         '.': {},
-        ...fieldsOf(item, false, schema),
+        ...fieldsOf(item, false, schema, depth + 1),
       };
     }
     return set;
@@ -125,11 +133,11 @@ function fieldsOf(value: unknown, top = false, schema?: MergeSchema): FieldSet {
     if (member === undefined || (top && (key === 'kind' || key === 'apiVersion'))) continue;
     const memberSchema = schema?.fields?.[key];
     if (top && key === 'metadata') {
-      const meta = fieldsOf(managerOwned(member), false, memberSchema);
+      const meta = fieldsOf(managerOwned(member), false, memberSchema, depth + 1);
       if (Object.keys(meta).length > 0) set['f:metadata'] = meta;
       continue;
     }
-    const child = fieldsOf(member, false, memberSchema);
+    const child = fieldsOf(member, false, memberSchema, depth + 1);
     set[`f:${key}`] = isNode(member) && !top ? { '.': {}, ...child } : child;
   }
   return set;
@@ -142,19 +150,21 @@ function managerOwned(meta: unknown): Record<string, unknown> {
 }
 
 /** The field set of what `next` changed or added relative to `previous`. */
-function changedFields(previous: unknown, next: unknown, top = false): FieldSet {
-  if (!isPlainObject(previous) || !isPlainObject(next)) return fieldsOf(next, top);
+function changedFields(previous: unknown, next: unknown, top = false, depth = 0): FieldSet {
+  if (depth >= FIELD_SET_DEPTH) return {};
+  if (!isPlainObject(previous) || !isPlainObject(next))
+    return fieldsOf(next, top, undefined, depth);
   const set: FieldSet = {};
   for (const [key, member] of Object.entries(next)) {
     if (member === undefined || (top && (key === 'kind' || key === 'apiVersion'))) continue;
     const before = previous[key];
     if (deepEqual(before, member)) continue;
     if (top && key === 'metadata') {
-      const meta = changedFields(managerOwned(before), managerOwned(member));
+      const meta = changedFields(managerOwned(before), managerOwned(member), false, depth + 1);
       if (Object.keys(meta).length > 0) set['f:metadata'] = meta;
       continue;
     }
-    set[`f:${key}`] = changedFields(before, member);
+    set[`f:${key}`] = changedFields(before, member, false, depth + 1);
   }
   return set;
 }

@@ -1,4 +1,5 @@
 import type { KubeObject } from '../api/types.js';
+import { stringifyJson } from '../json/stringifyJson.js';
 import { copyJsonData } from './jsonCopy.js';
 
 // Stored objects are never mutated, so the JSON text of one never goes stale. A write usually
@@ -202,7 +203,8 @@ function memberJson(value: unknown, keep: boolean): string | undefined {
   }
   let text = memberTexts.get(value);
   if (text === undefined) {
-    text = JSON.stringify(value);
+    // A member can be nested deeper than JSON.stringify's recursion reaches.
+    text = stringifyJson(value) as string;
     if (keep) memberTexts.set(value, text);
   }
   return text;
