@@ -64,6 +64,15 @@ test('PUT and PATCH of /scale set spec.replicas, with the Scale resourceVersion 
   });
   expect(stale.status).toBe(409);
 
+  // Without a resourceVersion, the update is unconditional.
+  const unconditional = await fx.client.request('PUT', `${replicaSets}/rs/scale`, {
+    metadata: { name: 'rs' },
+    spec: { replicas: 4 },
+  });
+  expect(unconditional.status).toBe(200);
+  expect(unconditional.body.spec).toEqual({ replicas: 4 });
+  expect(unconditional.body.metadata.resourceVersion).toMatch(/^\d+$/);
+
   const patched = await fx.client.request(
     'PATCH',
     `${replicaSets}/rs/scale`,
