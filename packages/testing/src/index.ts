@@ -27,6 +27,7 @@ export type {
   ResourceDefinition,
   ResourceScope,
 } from './registry/resourceDefinition.js';
+export type { ScalePaths, Subresources } from './registry/subresources.js';
 export { customResourceDefinitionManifest } from './registry/customResourceDefinitionManifest.js';
 export type { DeleteOptions, DeletePreconditions, PropagationPolicy } from './storage/deletion.js';
 export { foregroundDeletionFinalizer, orphanFinalizer } from './storage/deletion.js';

@@ -50,12 +50,16 @@ test('discovery lists the core and named groups and their resources, including c
   expect(core.kind).toBe('APIResourceList');
   expect(core.resources.map((r: { name: string }) => r.name)).toEqual([
     'pods',
+    'pods/status',
     'configmaps',
     'secrets',
     'serviceaccounts',
     'namespaces',
+    'namespaces/status',
     'nodes',
+    'nodes/status',
     'services',
+    'services/status',
     'events',
   ]);
   const groups = (await client.get('/apis')).body;

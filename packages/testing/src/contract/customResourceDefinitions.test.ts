@@ -167,6 +167,7 @@ test('CRDs are an ordinary cluster-scoped resource: get, list and watch them', a
       namespaced: false,
       shortNames: ['crd', 'crds'],
     }),
+    expect.objectContaining({ name: 'customresourcedefinitions/status', namespaced: false }),
   ]);
 });
 

@@ -49,7 +49,7 @@ test('the manager is the User-Agent up to its first slash when no fieldManager i
 test('an update by another manager adds its entry owning only the fields it changed', async () => {
   fx.server.create(pod('test', 'web'));
   const current = (await fx.client.get(`${podPath}/web`)).body;
-  const updated = await fx.client.request('PUT', `${podPath}/web?fieldManager=kubelet`, {
+  const updated = await fx.client.request('PUT', `${podPath}/web/status?fieldManager=kubelet`, {
     ...current,
     status: { phase: 'Running' },
   });

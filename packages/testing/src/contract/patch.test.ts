@@ -197,15 +197,18 @@ test('strategic merge patch keys of the other kinds: Service ports, Deployment t
     status: { conditions: [{ type: 'Available', status: 'False' }] },
   });
   const deploy = await patch(
-    {
-      spec: { template: { spec: { containers: [{ name: 'main', image: 'nginx:2' }] } } },
-      status: { conditions: [{ type: 'Progressing', status: 'True' }] },
-    },
+    { spec: { template: { spec: { containers: [{ name: 'main', image: 'nginx:2' }] } } } },
     'strategic-merge-patch+json',
     '/apis/apps/v1/namespaces/test/deployments/web',
   );
   expect(deploy.body.spec.template.spec.containers).toEqual([{ name: 'main', image: 'nginx:2' }]);
-  expect(deploy.body.status.conditions.map((c: { type: string }) => c.type)).toEqual([
+  // A Deployment's status is written through its /status subresource.
+  const status = await patch(
+    { status: { conditions: [{ type: 'Progressing', status: 'True' }] } },
+    'strategic-merge-patch+json',
+    '/apis/apps/v1/namespaces/test/deployments/web/status',
+  );
+  expect(status.body.status.conditions.map((c: { type: string }) => c.type)).toEqual([
     'Available',
     'Progressing',
   ]);

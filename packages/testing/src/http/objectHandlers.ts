@@ -5,6 +5,7 @@ import type { ResourceDefinition } from '../registry/resourceDefinition.js';
 import { apiVersionOf } from '../registry/resourceDefinition.js';
 import type { ServerContext } from '../serverContext.js';
 import type { DeleteOptions, DeletePreconditions } from '../storage/deletion.js';
+import type { ItemTarget } from './itemTarget.js';
 import { checkMicroTimes } from './microTime.js';
 import { readJsonBody } from './responses.js';
 
@@ -59,29 +60,28 @@ export async function createObject(
 }
 
 /**
- * `PUT` of one object: replaces it, with the body's resourceVersion as a precondition.
+ * `PUT` of one object or of its `/status`: replaces it, with the body's resourceVersion as a
+ * precondition. A write to the main resource of a kind with a `/status` subresource keeps the
+ * stored `status`; a write to `/status` keeps everything else (see `prepareForUpdate`).
  *
  * @param ctx - the server.
  * @param req - the request.
- * @param def - the resource.
- * @param namespace - the path's namespace.
- * @param name - the path's name.
+ * @param target - the object and the part of it addressed.
  * @returns 200 and the stored object.
  * @throws StatusError 400 (name/namespace mismatch), 404, 409 `Conflict`.
  */
 export async function replaceObject(
   ctx: ServerContext,
   req: IncomingMessage,
-  def: ResourceDefinition,
-  namespace: string | undefined,
-  name: string,
+  target: ItemTarget,
 ): Promise<WriteResult> {
+  const { def, namespace, name, scope } = target;
   const obj = await readObject(req, def);
   if (obj.metadata.name !== name) {
     throw badRequest('the name of the object does not match the name on the URL');
   }
   obj.metadata = placedAt(def, obj.metadata, namespace, name);
-  return { code: 200, body: ctx.store.update(def, obj, fieldManagerOf(req)) };
+  return { code: 200, body: ctx.store.update(def, obj, fieldManagerOf(req), undefined, scope) };
 }
 
 /**

@@ -11,6 +11,7 @@ import { applyJsonPatch } from '../patch/jsonPatch.js';
 import { applyMergePatch } from '../patch/mergePatch.js';
 import { applyStrategicMergePatch } from '../patch/strategicMergePatch.js';
 import { checkMicroTimes } from './microTime.js';
+import type { ItemTarget } from './itemTarget.js';
 import { fieldManagerOf, getObject, placedAt, type WriteResult } from './objectHandlers.js';
 import { parseJsonText, readBodyText } from './responses.js';
 
@@ -30,23 +31,23 @@ const applyPatch = 'application/apply-patch+yaml';
  *   creates the object when it does not exist (201); `fieldManager` is required, `force=true`
  *   takes conflicting fields.
  *
- * Without a `metadata.resourceVersion` of its own, the patch applies to the latest state.
+ * Without a `metadata.resourceVersion` of its own, the patch applies to the latest state. A patch
+ * of the main resource of a kind with a `/status` subresource keeps the stored `status`, one of
+ * `/status` keeps everything else; an apply leaves out of its configuration (and of the fields
+ * its manager owns) what the path does not write.
  *
  * @param ctx - the server.
  * @param req - the request.
- * @param def - the resource.
- * @param namespace - the path's namespace.
- * @param name - the path's name.
+ * @param target - the object and the part of it addressed.
  * @returns 200 (201 for an apply that created) and the stored object.
  * @throws StatusError 400 bad body, 404, 409 `Conflict`, 415 other types, 422.
  */
 export async function patchObject(
   ctx: ServerContext,
   req: IncomingMessage,
-  def: ResourceDefinition,
-  namespace: string | undefined,
-  name: string,
+  target: ItemTarget,
 ): Promise<WriteResult> {
+  const { def, namespace, name, scope } = target;
   const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
   const accepted = [
     jsonPatch,
@@ -79,7 +80,7 @@ export async function patchObject(
     );
   }
   const text = await readBodyText(req);
-  if (type === applyPatch) return apply(ctx, def, namespace, name, text, params);
+  if (type === applyPatch) return apply(ctx, target, text, params);
   const body = parseJsonText(text);
   const current = getObject(ctx, def, namespace, name);
   const patched =
@@ -99,18 +100,20 @@ export async function patchObject(
   if (object.metadata.resourceVersion === undefined) {
     object.metadata.resourceVersion = current.metadata.resourceVersion;
   }
-  return { code: 200, body: ctx.store.update(def, object, fieldManagerOf(req)) };
+  return {
+    code: 200,
+    body: ctx.store.update(def, object, fieldManagerOf(req), undefined, scope),
+  };
 }
 
 function apply(
   ctx: ServerContext,
-  def: ResourceDefinition,
-  namespace: string | undefined,
-  name: string,
+  target: ItemTarget,
   text: string,
   params: URLSearchParams,
 ): WriteResult {
-  const configuration = objectBody(parseYaml(text)) as KubeObject;
+  const { def, namespace, name, scope } = target;
+  const configuration = appliedPart(def, objectBody(parseYaml(text)) as KubeObject, scope);
   if (configuration.apiVersion !== apiVersionOf(def) || configuration.kind !== def.kind) {
     throw badRequest(
       `the apiVersion and kind of an applied configuration must be ${apiVersionOf(def)} ${def.kind}`,
@@ -121,6 +124,8 @@ function apply(
   checkMicroTimes(def, configuration);
   const manager = params.get('fieldManager') ?? '';
   const live = ctx.store.get(def, namespace, name);
+  // An apply to `/status` cannot create the object.
+  if (live === undefined && scope === 'status') getObject(ctx, def, namespace, name);
   const { object, managedFields } = serverSideApply(live, {
     configuration,
     manager,
@@ -131,7 +136,32 @@ function apply(
   if (live === undefined) {
     return { code: 201, body: ctx.store.create(def, object, manager, managedFields) };
   }
-  return { code: 200, body: ctx.store.update(def, object, manager, managedFields) };
+  return { code: 200, body: ctx.store.update(def, object, manager, managedFields, scope) };
+}
+
+// What of an applied configuration the path writes, so that its manager owns no field the
+// write resets: `/status` takes `status` (and the object's name), the main resource of a kind
+// with a `/status` subresource everything but `status`.
+function appliedPart(
+  def: ResourceDefinition,
+  configuration: KubeObject,
+  scope: ItemTarget['scope'],
+): KubeObject {
+  if (def.subresources?.status !== true) return configuration;
+  const { status, ...rest } = configuration as KubeObject & { status?: unknown };
+  if (scope === 'resource') return rest;
+  const metadata = objectBody(configuration.metadata ?? {}, 'metadata');
+  return {
+    apiVersion: configuration.apiVersion,
+    kind: configuration.kind,
+    metadata: {
+      ...(metadata['name'] === undefined ? {} : { name: metadata['name'] as string }),
+      ...(metadata['namespace'] === undefined
+        ? {}
+        : { namespace: metadata['namespace'] as string }),
+    },
+    ...(status === undefined ? {} : { status }),
+  };
 }
 
 function parseYaml(text: string): unknown {

@@ -22,6 +22,7 @@ import { serveWatch } from '../watch/watchHandler.js';
 import { serveList } from './listHandler.js';
 import { createObject, deleteObject, getObject, replaceObject } from './objectHandlers.js';
 import { patchObject } from './patchHandler.js';
+import { getScale, patchScale, replaceScale } from './scaleHandlers.js';
 import { checkOutputFits, negotiateOutput } from './outputMediaType.js';
 import { parseListWatchQuery } from './queryOptions.js';
 import { sendJson, sendJsonBody, sendStatus, statusOf } from './responses.js';
@@ -119,6 +120,16 @@ async function handleResource(
 ): Promise<void> {
   const { def, namespace, name } = target;
   const method = req.method ?? 'GET';
+  if (target.subresource !== undefined && name !== undefined) {
+    await handleSubresource(
+      ctx,
+      auth,
+      { ...target, name, subresource: target.subresource },
+      req,
+      res,
+    );
+    return;
+  }
   const query =
     method === 'GET'
       ? parseListWatchQuery(params, target.legacyWatch, ctx.options.watchList)
@@ -160,12 +171,55 @@ async function handleResource(
   if (method === 'POST' && name === undefined)
     result = await createObject(ctx, req, def, namespace);
   else if (method === 'PUT' && name !== undefined) {
-    result = await replaceObject(ctx, req, def, namespace, name);
+    result = await replaceObject(ctx, req, { def, namespace, name, scope: 'resource' });
   } else if (method === 'PATCH' && name !== undefined) {
-    result = await patchObject(ctx, req, def, namespace, name);
+    result = await patchObject(ctx, req, { def, namespace, name, scope: 'resource' });
   } else if (method === 'DELETE' && name !== undefined) {
     result = await deleteObject(ctx, req, def, namespace, name);
   } else throw methodNotAllowed(method);
+  sendJsonBody(res, result.code, objectJson(result.body));
+}
+
+// `/status` and `/scale` of one object: get, update and patch, as kube-apiserver serves them
+// (no list, watch, create or delete).
+async function handleSubresource(
+  ctx: ServerContext,
+  auth: Authenticator,
+  target: Extract<Route, { kind: 'resource' }> & { name: string; subresource: 'status' | 'scale' },
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const { def, namespace, name, subresource } = target;
+  const method = req.method ?? 'GET';
+  if (method !== 'GET' && method !== 'PUT' && method !== 'PATCH') throw methodNotAllowed(method);
+  const verb = verbOf(method, name, false);
+  auth.authorize(verb, def.plural, def.group, namespace);
+  await applyRequestFault(ctx, verb, def, '', res);
+  if (res.writableEnded) return;
+  if (subresource === 'scale') {
+    const scaleTarget = { def, namespace, name };
+    if (method === 'GET') {
+      req.resume();
+      sendJsonBody(res, 200, objectJson(getScale(ctx, scaleTarget)));
+      return;
+    }
+    const result =
+      method === 'PUT'
+        ? await replaceScale(ctx, req, scaleTarget)
+        : await patchScale(ctx, req, scaleTarget);
+    sendJsonBody(res, result.code, objectJson(result.body));
+    return;
+  }
+  if (method === 'GET') {
+    req.resume();
+    sendJsonBody(res, 200, objectJson(getObject(ctx, def, namespace, name)));
+    return;
+  }
+  const itemTarget = { def, namespace, name, scope: 'status' as const };
+  const result =
+    method === 'PUT'
+      ? await replaceObject(ctx, req, itemTarget)
+      : await patchObject(ctx, req, itemTarget);
   sendJsonBody(res, result.code, objectJson(result.body));
 }
 

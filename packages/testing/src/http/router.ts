@@ -20,6 +20,8 @@ export type Route =
       readonly name: string | undefined;
       /** Whether the path used the legacy `/watch/` prefix. */
       readonly legacyWatch: boolean;
+      /** The subresource an item path addresses (`status`, `scale`), if any. */
+      readonly subresource?: 'status' | 'scale';
     }
   | { readonly kind: 'notFound' };
 
@@ -71,13 +73,25 @@ function resourceRoute(
   if (parts[0] === 'namespaces' && parts.length >= 3) {
     const [, namespace, plural, name, ...extra] = parts;
     const def = plural === undefined ? undefined : registry.lookup(group, version, plural);
-    if (def === undefined || !def.namespaced || extra.length > 0) return { kind: 'notFound' };
-    return { kind: 'resource', def, namespace, name, legacyWatch };
+    if (def === undefined || !def.namespaced) return { kind: 'notFound' };
+    return withSubresource({ kind: 'resource', def, namespace, name, legacyWatch }, extra);
   }
   const [plural, name, ...extra] = parts;
   const def = plural === undefined ? undefined : registry.lookup(group, version, plural);
-  if (def === undefined || extra.length > 0) return { kind: 'notFound' };
+  if (def === undefined) return { kind: 'notFound' };
   // A namespaced object can only be addressed inside its namespace.
   if (def.namespaced && name !== undefined) return { kind: 'notFound' };
-  return { kind: 'resource', def, namespace: undefined, name, legacyWatch };
+  return withSubresource({ kind: 'resource', def, namespace: undefined, name, legacyWatch }, extra);
+}
+
+// An item path may go on with the name of a subresource the resource serves (not behind the
+// legacy `/watch/` prefix: subresources are not watched).
+function withSubresource(target: Extract<Route, { kind: 'resource' }>, extra: string[]): Route {
+  if (extra.length === 0) return target;
+  const [subresource] = extra;
+  const served = target.def.subresources;
+  if (extra.length > 1 || target.legacyWatch) return { kind: 'notFound' };
+  if (subresource === 'status' && served?.status === true) return { ...target, subresource };
+  if (subresource === 'scale' && served?.scale !== undefined) return { ...target, subresource };
+  return { kind: 'notFound' };
 }

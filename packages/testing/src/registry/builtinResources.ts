@@ -3,6 +3,7 @@ import {
   customResourceDefinitionKind,
 } from './customResourceDefinitionSpec.js';
 import type { ResourceDefinition } from './resourceDefinition.js';
+import type { Subresources } from './subresources.js';
 
 // A pod template as a typed server serialises it when empty.
 const emptyTemplate = { metadata: {}, spec: { containers: null } };
@@ -18,6 +19,18 @@ const podFields = [
   'status.podIP',
   'status.nominatedNodeName',
 ];
+
+// The kinds kube-apiserver serves `/status` for (pods, namespaces, nodes, services, deployments,
+// replicasets, customresourcedefinitions); Deployments and ReplicaSets also serve `/scale`.
+const withStatus: Subresources = { status: true };
+const workload: Subresources = {
+  status: true,
+  scale: {
+    specReplicasPath: '.spec.replicas',
+    statusReplicasPath: '.status.replicas',
+    selectorFromSpec: true,
+  },
+};
 
 const eventFields = [
   'involvedObject.kind',
@@ -67,26 +80,38 @@ function builtin(
  */
 export function builtinResources(): ResourceDefinition[] {
   return [
-    builtin('', 'pods', 'Pod', true, ['po'], podFields, {
-      spec: { containers: null },
-      status: {},
-    }),
+    {
+      ...builtin('', 'pods', 'Pod', true, ['po'], podFields, {
+        spec: { containers: null },
+        status: {},
+      }),
+      subresources: withStatus,
+    },
     builtin('', 'configmaps', 'ConfigMap', true, ['cm'], [], {}),
     // Field label from pkg/registry/core/secret/strategy.go; a Secret has no spec or status.
     builtin('', 'secrets', 'Secret', true, [], ['type'], {}),
     builtin('', 'serviceaccounts', 'ServiceAccount', true, ['sa'], [], {}),
-    builtin('', 'namespaces', 'Namespace', false, ['ns'], ['status.phase'], {
-      spec: {},
-      status: {},
-    }),
-    builtin('', 'nodes', 'Node', false, ['no'], ['spec.unschedulable'], {
-      spec: {},
-      status: { daemonEndpoints: { kubeletEndpoint: { Port: 0 } }, nodeInfo: {} },
-    }),
-    builtin('', 'services', 'Service', true, ['svc'], ['spec.clusterIP', 'spec.type'], {
-      spec: {},
-      status: { loadBalancer: {} },
-    }),
+    {
+      ...builtin('', 'namespaces', 'Namespace', false, ['ns'], ['status.phase'], {
+        spec: {},
+        status: {},
+      }),
+      subresources: withStatus,
+    },
+    {
+      ...builtin('', 'nodes', 'Node', false, ['no'], ['spec.unschedulable'], {
+        spec: {},
+        status: { daemonEndpoints: { kubeletEndpoint: { Port: 0 } }, nodeInfo: {} },
+      }),
+      subresources: withStatus,
+    },
+    {
+      ...builtin('', 'services', 'Service', true, ['svc'], ['spec.clusterIP', 'spec.type'], {
+        spec: {},
+        status: { loadBalancer: {} },
+      }),
+      subresources: withStatus,
+    },
     builtin('', 'events', 'Event', true, ['ev'], eventFields, {
       involvedObject: {},
       source: {},
@@ -110,29 +135,38 @@ export function builtinResources(): ResourceDefinition[] {
       }),
       microTimeFields: ['eventTime', 'series.lastObservedTime'],
     },
-    builtin('apps', 'deployments', 'Deployment', true, ['deploy'], [], {
-      spec: { selector: null, template: emptyTemplate, strategy: {} },
-      status: {},
-    }),
-    builtin('apps', 'replicasets', 'ReplicaSet', true, ['rs'], ['status.replicas'], {
-      spec: { selector: null, template: emptyTemplate },
-      status: { replicas: 0 },
-    }),
+    {
+      ...builtin('apps', 'deployments', 'Deployment', true, ['deploy'], [], {
+        spec: { selector: null, template: emptyTemplate, strategy: {} },
+        status: {},
+      }),
+      subresources: workload,
+    },
+    {
+      ...builtin('apps', 'replicasets', 'ReplicaSet', true, ['rs'], ['status.replicas'], {
+        spec: { selector: null, template: emptyTemplate },
+        status: { replicas: 0 },
+      }),
+      subresources: workload,
+    },
     {
       ...builtin('coordination.k8s.io', 'leases', 'Lease', true, [], [], { spec: {} }),
       microTimeFields: ['spec.acquireTime', 'spec.renewTime'],
     },
-    builtin(
-      apiExtensionsGroup,
-      'customresourcedefinitions',
-      customResourceDefinitionKind,
-      false,
-      ['crd', 'crds'],
-      [],
-      {
-        spec: { group: '', names: { plural: '', kind: '' }, scope: '', versions: null },
-        status: { acceptedNames: { plural: '', kind: '' }, storedVersions: null },
-      },
-    ),
+    {
+      ...builtin(
+        apiExtensionsGroup,
+        'customresourcedefinitions',
+        customResourceDefinitionKind,
+        false,
+        ['crd', 'crds'],
+        [],
+        {
+          spec: { group: '', names: { plural: '', kind: '' }, scope: '', versions: null },
+          status: { acceptedNames: { plural: '', kind: '' }, storedVersions: null },
+        },
+      ),
+      subresources: withStatus,
+    },
   ];
 }

@@ -4,6 +4,7 @@ import {
   customResourceDefinitionKind,
 } from './customResourceDefinitionSpec.js';
 import type { CustomResourceSpec } from './resourceDefinition.js';
+import type { Subresources } from './subresources.js';
 
 /**
  * The CustomResourceDefinition manifest of a custom resource, as `kubectl apply` would send it:
@@ -47,8 +48,30 @@ export function customResourceDefinitionManifest(spec: CustomResourceSpec): Kube
             : {
                 selectableFields: spec.selectableFields.map((path) => ({ jsonPath: `.${path}` })),
               }),
+          ...(spec.subresources === undefined
+            ? {}
+            : { subresources: subresourcesManifest(spec.subresources) }),
         },
       ],
     },
+  };
+}
+
+// A CRD version's `subresources`: `status: {}` and `scale` with its JSON paths.
+function subresourcesManifest(subresources: Subresources): Record<string, unknown> {
+  const { status, scale } = subresources;
+  return {
+    ...(status === true ? { status: {} } : {}),
+    ...(scale === undefined
+      ? {}
+      : {
+          scale: {
+            specReplicasPath: scale.specReplicasPath,
+            statusReplicasPath: scale.statusReplicasPath,
+            ...(scale.labelSelectorPath === undefined
+              ? {}
+              : { labelSelectorPath: scale.labelSelectorPath }),
+          },
+        }),
   };
 }

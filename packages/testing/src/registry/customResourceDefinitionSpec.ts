@@ -1,6 +1,7 @@
 import { invalid } from '../api/status.js';
 import type { KubeObject, StatusCause } from '../api/types.js';
 import type { CustomResourceSpec } from './resourceDefinition.js';
+import type { Subresources } from './subresources.js';
 
 /** The API group of CustomResourceDefinitions. */
 export const apiExtensionsGroup = 'apiextensions.k8s.io';
@@ -117,6 +118,8 @@ export function parseCustomResourceDefinition(crd: KubeObject): ParsedCustomReso
     return path.slice(1);
   });
 
+  const subresources = subresourcesOf(record(stored['subresources']), index, causes);
+
   if (causes.length > 0)
     throw invalid(customResourceDefinitionKind, name, causes, apiExtensionsGroup);
   return {
@@ -129,6 +132,7 @@ export function parseCustomResourceDefinition(crd: KubeObject): ParsedCustomReso
       scope: scope as 'Namespaced' | 'Cluster',
       shortNames,
       selectableFields,
+      ...(subresources === undefined ? {} : { subresources }),
     },
     acceptedNames: {
       plural,
@@ -137,6 +141,43 @@ export function parseCustomResourceDefinition(crd: KubeObject): ParsedCustomReso
       listKind: text(names['listKind']) || `${kind}List`,
       ...(shortNames.length > 0 ? { shortNames } : {}),
       ...(Array.isArray(names['categories']) ? { categories: strings(names['categories']) } : {}),
+    },
+  };
+}
+
+// A version's `subresources`: `status: {}` serves /status; `scale` names its JSON paths.
+function subresourcesOf(
+  given: Record<string, unknown>,
+  index: number,
+  causes: Cause[],
+): Subresources | undefined {
+  const status = given['status'] !== undefined && given['status'] !== null;
+  if (given['scale'] === undefined || given['scale'] === null) {
+    return status ? { status } : undefined;
+  }
+  const scale = record(given['scale']);
+  const at = `spec.versions[${index}].subresources.scale`;
+  const path = (key: string, isRequired: boolean): string | undefined => {
+    const found = scale[key];
+    if (found === undefined || found === null || found === '') {
+      if (isRequired) causes.push(required(`${at}.${key}`));
+      return undefined;
+    }
+    const got = text(found);
+    if (!/^\.[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/.test(got)) {
+      causes.push(value(`${at}.${key}`, got, 'must be a simple json path starting with .'));
+    }
+    return got;
+  };
+  const specReplicasPath = path('specReplicasPath', true) ?? '';
+  const statusReplicasPath = path('statusReplicasPath', true) ?? '';
+  const labelSelectorPath = path('labelSelectorPath', false);
+  return {
+    status,
+    scale: {
+      specReplicasPath,
+      statusReplicasPath,
+      ...(labelSelectorPath === undefined ? {} : { labelSelectorPath }),
     },
   };
 }

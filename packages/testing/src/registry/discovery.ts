@@ -59,7 +59,7 @@ export function apiResourceList(
     kind: 'APIResourceList',
     apiVersion: 'v1',
     groupVersion: group === '' ? version : `${group}/${version}`,
-    resources: defs.map(apiResource),
+    resources: defs.flatMap((def) => [apiResource(def), ...subresourceEntries(def)]),
   };
 }
 
@@ -72,6 +72,36 @@ function apiResource(def: ResourceDefinition): object {
     verbs,
     ...(def.shortNames.length > 0 ? { shortNames: def.shortNames } : {}),
   };
+}
+
+/** The verbs kube-apiserver serves on `/status` and `/scale`. */
+const subresourceVerbs = ['get', 'patch', 'update'];
+
+// `pods/status`, `deployments/scale`…: discovery lists each subresource after its resource, a
+// scale with the group, version and kind of its body (`autoscaling/v1` Scale).
+function subresourceEntries(def: ResourceDefinition): object[] {
+  const entries: object[] = [];
+  if (def.subresources?.status === true) {
+    entries.push({
+      name: `${def.plural}/status`,
+      singularName: '',
+      namespaced: def.namespaced,
+      kind: def.kind,
+      verbs: subresourceVerbs,
+    });
+  }
+  if (def.subresources?.scale !== undefined) {
+    entries.push({
+      name: `${def.plural}/scale`,
+      singularName: '',
+      namespaced: def.namespaced,
+      group: 'autoscaling',
+      version: 'v1',
+      kind: 'Scale',
+      verbs: subresourceVerbs,
+    });
+  }
+  return entries;
 }
 
 interface GroupEntry {

@@ -1,3 +1,5 @@
+import type { Subresources } from './subresources.js';
+
 /** Whether objects of a resource live in a namespace or at cluster level. */
 export type ResourceScope = 'Namespaced' | 'Cluster';
 
@@ -31,6 +33,8 @@ export interface ResourceDefinition {
    * `2006-01-02T15:04:05.000000Z07:00` (exactly six fractional digits) and answers 400 otherwise.
    */
   readonly microTimeFields?: readonly string[];
+  /** The subresources served beside the main resource (none when absent). */
+  readonly subresources?: Subresources;
 }
 
 /** What a caller gives to register a custom resource at run time. */
@@ -51,6 +55,8 @@ export interface CustomResourceSpec {
   shortNames?: string[];
   /** Extra field-selector labels (the CRD's `selectableFields`), e.g. `spec.color`. */
   selectableFields?: string[];
+  /** The subresources to serve: `/status`, `/scale` (a CRD version's `subresources`). */
+  subresources?: Subresources;
 }
 
 /**

@@ -30,6 +30,7 @@ export class ResourceRegistry {
       builtin: false,
       selectableFields: spec.selectableFields ?? [],
       bookmarkFields: {},
+      ...(spec.subresources === undefined ? {} : { subresources: spec.subresources }),
     };
     if (def.group === '') throw new Error('custom resources need a non-empty group');
     if (this.byPath.has(pathKey(def.group, def.version, def.plural))) {

@@ -111,13 +111,13 @@ export function stampCreated(
 
 /**
  * Stamps an update: keeps the identity fields and the deletion mark of the stored object, bumps
- * `generation` when the spec changed and sets the new resourceVersion.
+ * `generation` when the change moves it and sets the new resourceVersion.
  *
  * @param def - the resource.
  * @param previous - the stored object.
  * @param next - the object the client sent.
  * @param resourceVersion - the resourceVersion of the write.
- * @param specChanged - whether `spec` differs from the stored one.
+ * @param generationMoved - whether the change moves `generation` (see `generationMoves`).
  * @returns the object as stored.
  */
 export function stampUpdated(
@@ -125,7 +125,7 @@ export function stampUpdated(
   previous: KubeObject,
   next: KubeObject,
   resourceVersion: string,
-  specChanged: boolean,
+  generationMoved: boolean,
 ): KubeObject {
   const generation = previous.metadata.generation ?? 1;
   const meta = { ...next.metadata };
@@ -148,7 +148,7 @@ export function stampUpdated(
             deletionGracePeriodSeconds: previous.metadata.deletionGracePeriodSeconds,
           }),
       resourceVersion,
-      generation: specChanged ? generation + 1 : generation,
+      generation: generationMoved ? generation + 1 : generation,
     },
   };
 }

@@ -2,7 +2,6 @@ import { alreadyExists, conflict, internalError, notFound } from '../api/status.
 import type { KubeObject, ManagedFieldsEntry } from '../api/types.js';
 import type { ResourceDefinition } from '../registry/resourceDefinition.js';
 import { resourceId } from '../registry/resourceDefinition.js';
-import { deepEqual } from './deepEqual.js';
 import type { StoredEvent } from './eventHistory.js';
 import { EventHistory } from './eventHistory.js';
 import { jsonCopy } from './jsonCopy.js';
@@ -22,6 +21,8 @@ import {
 } from './objectMeta.js';
 import type { ResourceVersionFormat } from './resourceVersionFormat.js';
 import type { WriteHook } from './writeHook.js';
+import type { WriteScope } from './updateStrategy.js';
+import { generationMoves, prepareForUpdate } from './updateStrategy.js';
 import type { DeleteOptions } from './deletion.js';
 import { checkFinalizersWhileDeleting, deletesOnUpdate, planDeletion } from './deletion.js';
 import type { Snapshot } from './listSnapshots.js';
@@ -225,6 +226,8 @@ export class ObjectStore {
    * @param managedFields - the entries to record instead of adding the changed fields to the
    *   manager's `Update` entry (what a server-side apply computed); a change of them alone is a
    *   change.
+   * @param scope - what the write addresses: the main resource or `/status` (each resets the
+   *   fields it may not change, see {@link prepareForUpdate}), or storage itself (every field).
    * @returns the stored object.
    * @throws StatusError 404 when missing, 409 `Conflict` on a stale resourceVersion.
    */
@@ -233,6 +236,7 @@ export class ObjectStore {
     obj: KubeObject,
     manager = defaultFieldManager,
     managedFields?: ManagedFieldsEntry[],
+    scope: WriteScope = 'storage',
   ): KubeObject {
     const name = obj.metadata.name ?? '';
     const key = objectKey(def.namespaced ? obj.metadata.namespace : undefined, name);
@@ -244,10 +248,10 @@ export class ObjectStore {
     if (precondition && precondition !== previous.metadata.resourceVersion) throw conflict(ref);
     // Unchanged parts of the copy are `previous`'s own, so the comparisons below are mostly
     // identity checks.
-    const next = jsonCopy(obj, previous) as KubeObject;
+    const next = prepareForUpdate(def, previous, jsonCopy(obj, previous) as KubeObject, scope);
     checkFinalizersWhileDeleting(def, previous, next);
-    const specChanged = !deepEqual(next['spec'], previous['spec']);
-    const stamped = stampUpdated(def, previous, next, this.format(this.rv + 1), specChanged);
+    const generationMoved = generationMoves(def, previous, next, scope);
+    const stamped = stampUpdated(def, previous, next, this.format(this.rv + 1), generationMoved);
     // The server keeps the managed fields; they change only when the object does.
     if (this.recordsManagedFields) {
       stamped.metadata.managedFields = managedFields ?? previous.metadata.managedFields;
