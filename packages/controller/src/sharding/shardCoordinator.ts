@@ -137,6 +137,7 @@ export class ShardCoordinator {
     this.view = new MemberView({
       defaultLeaseDurationSeconds: this.leaseDurationSeconds(),
       maxClockSkew: this.options.maxClockSkew,
+      renewDeadline: this.options.renewDeadline,
     });
     this.ranges$ = this.ranges.asObservable();
     this.shard$ = this.ranges$.pipe(map((ranges): Shard => ({ field: this.field, ranges })));
@@ -263,6 +264,8 @@ export class ShardCoordinator {
     if ((await this.list(round)) === undefined) return;
     try {
       await this.claim(round);
+      // Stopped or abandoned meanwhile: a release would act on a view no longer maintained.
+      if (!this.isCurrent(round)) return;
       await this.releaseExpired(round);
     } finally {
       if (this.isCurrent(round)) this.updateAgreed();
@@ -276,7 +279,7 @@ export class ShardCoordinator {
     const live = [...others.keys(), identity].sort();
     if (!sameList(live, this.members.value)) this.members.next(live);
     const target = hashRing(live, virtualNodes).get(identity) ?? [];
-    const plan = planClaims(this.working, target, claimsOf(others));
+    const plan = planClaims(this.working, target, this.claimedByOthers(others));
     // Release before publishing: the claims written must cover everything still worked on.
     this.setWorking(plan.keep);
     const claims = unionRanges(plan.publish, this.stillBusy(plan.publish));
@@ -289,7 +292,15 @@ export class ShardCoordinator {
     if (sameRanges(plan.publish, plan.keep)) return;
     if ((await this.list(round)) === undefined) return;
     if (this.now() >= this.validUntil) return;
-    this.setWorking(confirmClaims(plan, claimsOf(this.othersAlive())));
+    this.setWorking(confirmClaims(plan, this.claimedByOthers(this.othersAlive())));
+  }
+
+  /**
+   * What this replica may not start: the claims of the other live members, and those of the
+   * members off the ring by their `renewTime` alone, until they are certainly idle.
+   */
+  private claimedByOthers(others: Map<string, RangeSet>): RangeSet {
+    return unionRanges(claimsOf(others), this.view.heldClaims(this.now()));
   }
 
   /**
