@@ -50,7 +50,11 @@ export interface MemberViewOptions {
  *   holder leaves) never makes it call a working member dead; a `renewTime` in the future,
  *   missing or unreadable counts as just renewed. A later version (a change this replica saw
  *   happen) counts as just renewed whatever its `renewTime`: a member whose clock is further
- *   off is taken for dead by a starting replica only until its next renewal;
+ *   off is taken for dead by a starting replica only until its next renewal, and even then its
+ *   claims hold ({@link MemberView.heldClaims}) and its Lease is not expired
+ *   ({@link MemberView.expired});
+ * - a Lease is expired (may be released for everyone) only once this replica saw it unchanged
+ *   for a full lease duration by its own clock: never on the strength of `renewTime`;
  * - a Lease that disappears from the list (deleted by someone) keeps its holder alive, with the
  *   claims last seen, for a full lease duration from the moment the disappearance was noticed:
  *   the holder may have renewed just before and still be working. A Lease already expired when

@@ -377,8 +377,10 @@ export class ShardCoordinator {
   }
 
   /**
-   * Releases, for everyone, the Leases of members this replica saw expire that still name their
-   * holder and claims (a crashed replica's): empty holder, no claims, as a graceful stop writes.
+   * Releases, for everyone, the Leases that still name their holder and claims (a crashed
+   * replica's) and that this replica saw unchanged for a full lease duration by its own clock
+   * (never on the word of their `renewTime`: see {@link MemberView.expired}): empty holder, no
+   * claims, as a graceful stop writes.
    * Otherwise a replica that starts later would see such a Lease for the first time, count its
    * holder alive for a lease duration and respect its stale claims, and leave part of the hash
    * space unowned meanwhile. The replace carries the version seen expire as its precondition,
