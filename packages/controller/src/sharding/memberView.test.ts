@@ -18,7 +18,8 @@ function record(fields: Partial<MemberRecord> = {}): MemberRecord {
   };
 }
 
-const view = () => new MemberView({ defaultLeaseDurationSeconds: 15, maxClockSkew: 10_000 });
+const view = () =>
+  new MemberView({ defaultLeaseDurationSeconds: 15, maxClockSkew: 10_000, renewDeadline: 10_000 });
 
 test('a Lease seen for the first time counts as just renewed, until a lease duration later or until its renewTime is past its duration plus the skew margin', () => {
   const members = view();
@@ -33,13 +34,34 @@ test('a Lease seen for the first time counts as just renewed, until a lease dura
     100_000,
   );
   expect([...members.live(100_000).keys()].sort()).toEqual(['fresh', 'future', 'none', 'within']);
-  expect(members.expired(100_000).map((r) => r.identity)).toEqual(['past']);
+  // Off the ring, but not to be released: that takes seeing it unchanged for a lease duration.
+  expect(members.expired(100_000)).toEqual([]);
   // The others expire a lease duration after they were seen, or once their renewTime is past
   // the duration plus the margin, whichever comes first.
   expect([...members.live(101_000).keys()].sort()).toEqual(['fresh', 'future', 'none', 'within']);
   expect([...members.live(101_001).keys()].sort()).toEqual(['fresh', 'future', 'none']);
   expect([...members.live(114_999).keys()].sort()).toEqual(['fresh', 'future', 'none']);
   expect([...members.live(115_000).keys()]).toEqual([]);
+  expect(members.expired(114_999)).toEqual([]);
+  expect(
+    members
+      .expired(115_000)
+      .map((r) => r.identity)
+      .sort(),
+  ).toEqual(['fresh', 'future', 'none', 'past', 'within']);
+});
+
+test('only a Lease seen unchanged for a lease duration by the local clock is expired, whatever its renewTime says', () => {
+  const members = view();
+  // A holder whose clock is 30 s behind: the renewal it just wrote looks 30 s old.
+  members.observe([record({ renewTime: 70_000 })], 100_000);
+  expect(members.live(100_000).size).toBe(0);
+  expect(members.expired(100_000)).toEqual([]);
+  expect(members.expired(114_999)).toEqual([]);
+  // It renews: the new version restarts the count.
+  members.observe([record({ resourceVersion: '2', renewTime: 72_000 })], 102_000);
+  expect(members.expired(116_999)).toEqual([]);
+  expect(members.expired(117_000).map((r) => r.resourceVersion)).toEqual(['2']);
 });
 
 test("only the first version seen is judged by renewTime: a change seen happen counts as a renewal, whatever the writer's clock says", () => {
@@ -54,7 +76,11 @@ test("only the first version seen is judged by renewTime: a change seen happen c
 });
 
 test('with maxClockSkew Infinity, renewTime is never read', () => {
-  const members = new MemberView({ defaultLeaseDurationSeconds: 15, maxClockSkew: Infinity });
+  const members = new MemberView({
+    defaultLeaseDurationSeconds: 15,
+    maxClockSkew: Infinity,
+    renewDeadline: 10_000,
+  });
   members.observe([record({ renewTime: 0 })], 1e12);
   expect([...members.live(1e12).keys()]).toEqual(['a']);
 });
@@ -62,7 +88,7 @@ test('with maxClockSkew Infinity, renewTime is never read', () => {
 test('a new version is judged afresh; a released Lease is neither live nor expired', () => {
   const members = view();
   members.observe([record({ renewTime: 0 })], 0);
-  expect(members.expired(20_000).map((r) => r.resourceVersion)).toEqual(['1']);
+  expect(members.expired(15_000).map((r) => r.resourceVersion)).toEqual(['1']);
   members.observe([record({ resourceVersion: '2', renewTime: 20_000 })], 20_000);
   expect([...members.live(20_000).keys()]).toEqual(['a']);
   members.observe([record({ resourceVersion: '3', identity: '', claims: [] })], 21_000);

@@ -27,6 +27,12 @@ export interface MemberViewOptions {
    * `Infinity` never trusts `renewTime`.
    */
   readonly maxClockSkew: number;
+  /**
+   * How long, in milliseconds, a member works on after sending its last successful renewal:
+   * the claims of a member judged dead by its `renewTime` alone stay respected until this
+   * replica has seen its Lease unchanged for that long.
+   */
+  readonly renewDeadline: number;
 }
 
 /**
@@ -44,7 +50,11 @@ export interface MemberViewOptions {
  *   holder leaves) never makes it call a working member dead; a `renewTime` in the future,
  *   missing or unreadable counts as just renewed. A later version (a change this replica saw
  *   happen) counts as just renewed whatever its `renewTime`: a member whose clock is further
- *   off is taken for dead by a starting replica only until its next renewal;
+ *   off is taken for dead by a starting replica only until its next renewal, and even then its
+ *   claims hold ({@link MemberView.heldClaims}) and its Lease is not expired
+ *   ({@link MemberView.expired});
+ * - a Lease is expired (may be released for everyone) only once this replica saw it unchanged
+ *   for a full lease duration by its own clock: never on the strength of `renewTime`;
  * - a Lease that disappears from the list (deleted by someone) keeps its holder alive, with the
  *   claims last seen, for a full lease duration from the moment the disappearance was noticed:
  *   the holder may have renewed just before and still be working. A Lease already expired when
@@ -108,9 +118,39 @@ export class MemberView {
   }
 
   /**
-   * The listed Leases whose holder is expired but which still name it (and its claims): a
-   * crashed member's, which nobody released. A member may release them for everyone, with the
-   * version seen here as the precondition.
+   * The claims of the members judged dead by their `renewTime` alone (a Lease seen for the first
+   * time, with a `renewTime` older than its duration plus `maxClockSkew`) that this replica has
+   * not yet seen unchanged for `renewDeadline`. Such a member is off the ring (so a replica that
+   * starts after every member crashed claims their shares at once), but nobody may start its
+   * claimed ranges yet: its clock may merely be far behind, and a member that is working renews
+   * well within `renewDeadline`, which brings it back on the ring with its claims. A member
+   * that has not renewed for `renewDeadline` since this replica first saw its Lease works on
+   * nothing any more, whatever the clocks say.
+   *
+   * @param now - the local clock
+   * @returns the union of their claims
+   */
+  heldClaims(now: number): RangeSet {
+    let held: RangeSet = [];
+    for (const seen of this.observations.values()) {
+      if (seen.vanished || !seen.firstSeen || seen.record.identity === '') continue;
+      if (seen.since + this.options.renewDeadline <= now || this.alive(seen, now)) continue;
+      held = unionRanges(held, seen.record.claims);
+    }
+    return held;
+  }
+
+  /**
+   * The listed Leases that still name their holder (and its claims) and that this replica saw
+   * unchanged for a full lease duration by its own clock: a crashed member's, which nobody
+   * released. A member may release them for everyone, with the version seen here as the
+   * precondition.
+   *
+   * Unlike {@link MemberView.live}, this never reads `renewTime`: a release is seen by every
+   * replica, which then drops the holder at once, so it must not rest on another machine's
+   * clock. A holder whose clock is far behind looks long dead to a replica that just started;
+   * released on that ground, its Lease would hand its ranges to the others while it still
+   * works on them, until its renew deadline.
    *
    * @param now - the local clock
    * @returns their records, as last listed
@@ -118,9 +158,8 @@ export class MemberView {
   expired(now: number): MemberRecord[] {
     const expired: MemberRecord[] = [];
     for (const seen of this.observations.values()) {
-      if (!seen.vanished && seen.record.identity !== '' && !this.alive(seen, now)) {
-        expired.push(seen.record);
-      }
+      if (seen.vanished || seen.record.identity === '') continue;
+      if (seen.since + this.durationMs(seen.record) <= now) expired.push(seen.record);
     }
     return expired;
   }

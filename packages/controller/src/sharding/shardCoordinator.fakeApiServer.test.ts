@@ -213,7 +213,7 @@ async function coverAfterAllLeft(leave: (identity: string) => void): Promise<num
   return group.runUntil(() => converged(['op-c']), 4 * leaseDuration);
 }
 
-test('a replica that starts long after every member was killed does not wait a lease duration for their Leases', async () => {
+test('a replica that starts long after every member was killed does not wait a lease duration for their Leases, only a renew deadline', async () => {
   const afterCrash = await coverAfterAllLeft((identity) => group.kill(identity));
   await group.stopAll();
   await server.stop();
@@ -222,7 +222,11 @@ test('a replica that starts long after every member was killed does not wait a l
   const afterLeave = await coverAfterAllLeft((identity) => {
     void group.member(identity).coordinator.stop();
   });
-  expect(afterCrash).toBeLessThanOrEqual(afterLeave + 2 * 0.2 * retryPeriod);
+  // Their renewTime keeps them off its ring at once, but their claims hold until it has seen
+  // their Leases unchanged for a renew deadline: it cannot tell them from a working member
+  // whose clock is far behind (see the next tests). Then it takes everything in one round.
+  expect(afterCrash).toBeLessThan(leaseDuration);
+  expect(afterCrash).toBeLessThanOrEqual(afterLeave + renewDeadline + 1.2 * retryPeriod);
 });
 
 test('renewTime from a clock up to maxClockSkew + leaseDuration - renewDeadline behind never makes a newcomer start a range its holder still works on', async () => {
@@ -239,6 +243,37 @@ test('renewTime from a clock up to maxClockSkew + leaseDuration - renewDeadline 
   const takeover = group.takeover(hashRing(['op-a']).get('op-a')!, 'op-a', cutAt);
   expect(takeover!.at).toBeGreaterThanOrEqual(holder.lastCommit + renewDeadline);
   // afterEach: no instant at which both worked on one hash.
+});
+
+test("a newcomer never releases the Lease of a working holder whose clock is far behind, and never works on the holder's ranges with it", async () => {
+  // op-a's clock is 30 s behind: the renewTime it writes looks older than lease duration plus
+  // maxClockSkew to a newcomer, which keeps it off its ring until it sees a renewal.
+  const holder = group.join('op-a', { scheduler: skewedClock(group.clock, -30_000) });
+  await group.runUntil(() => converged(['op-a']), 4 * leaseDuration);
+  const lease = {
+    apiVersion: 'coordination.k8s.io/v1',
+    kind: 'Lease',
+    namespace: 'ops',
+    name: 'labeller-op-a',
+  };
+  const holderOf = () =>
+    (server.get(lease)?.['spec'] as { holderIdentity?: string } | undefined)?.holderIdentity;
+  const released: number[] = [];
+  group.onReplace = (writer, name) => {
+    if (writer !== 'op-a' && name === lease.name) released.push(group.clock.now());
+  };
+  // Join at every offset within a round, so that some join lands just after a renewal.
+  for (const offset of [0, 700, 1400]) {
+    await group.run(offset);
+    const newcomer = group.join(`op-n${offset}`);
+    await group.run(2 * leaseDuration);
+    expect(holderOf()).toBe('op-a');
+    expect(holder.errors).toEqual([]);
+    void newcomer.coordinator.stop();
+    await group.run(retryPeriod * 2);
+  }
+  expect(released).toEqual([]);
+  // afterEach: no instant at which two members worked on one hash.
 });
 
 test('agreed$ turns true on every replica once the hand-over is done, and only then do all of them say so', async () => {
@@ -306,4 +341,34 @@ test('a survivor releases an expired Lease only at the version it saw expire: a 
   await group.runUntil(() => holderOf() === '', 4 * leaseDuration);
   // The lost race (409) is not an error worth reporting.
   expect(group.member('op-a').errors).toEqual([]);
+});
+
+test('a replica stopped during a round does not go on to release the Leases it saw expire', async () => {
+  const survivor = group.join('op-a');
+  group.join('op-x');
+  await group.runUntil(() => converged(['op-a', 'op-x']), 4 * leaseDuration);
+  group.kill('op-x');
+  // op-a drops op-x from its ring in the round that finds its Lease expired, before it writes.
+  let sawExpiry = false;
+  survivor.coordinator.members$.subscribe((members) => {
+    if (!members.includes('op-x')) sawExpiry = true;
+  });
+  const releases: string[] = [];
+  let stopped = false;
+  group.onReplace = (writer, name) => {
+    if (writer !== 'op-a') return;
+    if (name !== 'labeller-op-a') releases.push(name);
+    else if (sawExpiry && !stopped) {
+      // Stopped while that round's own renewal is in flight.
+      stopped = true;
+      void survivor.coordinator.stop();
+    }
+  };
+  await group.runUntil(() => stopped, 4 * leaseDuration);
+  await group.run(renewDeadline);
+  expect(releases).toEqual([]);
+  const lease = server
+    .list('coordination.k8s.io/v1', 'Lease', 'ops')
+    .find((l) => l.metadata?.name === 'labeller-op-x');
+  expect((lease?.['spec'] as { holderIdentity?: string } | undefined)?.holderIdentity).toBe('op-x');
 });

@@ -137,6 +137,7 @@ export class ShardCoordinator {
     this.view = new MemberView({
       defaultLeaseDurationSeconds: this.leaseDurationSeconds(),
       maxClockSkew: this.options.maxClockSkew,
+      renewDeadline: this.options.renewDeadline,
     });
     this.ranges$ = this.ranges.asObservable();
     this.shard$ = this.ranges$.pipe(map((ranges): Shard => ({ field: this.field, ranges })));
@@ -263,6 +264,8 @@ export class ShardCoordinator {
     if ((await this.list(round)) === undefined) return;
     try {
       await this.claim(round);
+      // Stopped or abandoned meanwhile: a release would act on a view no longer maintained.
+      if (!this.isCurrent(round)) return;
       await this.releaseExpired(round);
     } finally {
       if (this.isCurrent(round)) this.updateAgreed();
@@ -276,7 +279,7 @@ export class ShardCoordinator {
     const live = [...others.keys(), identity].sort();
     if (!sameList(live, this.members.value)) this.members.next(live);
     const target = hashRing(live, virtualNodes).get(identity) ?? [];
-    const plan = planClaims(this.working, target, claimsOf(others));
+    const plan = planClaims(this.working, target, this.claimedByOthers(others));
     // Release before publishing: the claims written must cover everything still worked on.
     this.setWorking(plan.keep);
     const claims = unionRanges(plan.publish, this.stillBusy(plan.publish));
@@ -289,7 +292,15 @@ export class ShardCoordinator {
     if (sameRanges(plan.publish, plan.keep)) return;
     if ((await this.list(round)) === undefined) return;
     if (this.now() >= this.validUntil) return;
-    this.setWorking(confirmClaims(plan, claimsOf(this.othersAlive())));
+    this.setWorking(confirmClaims(plan, this.claimedByOthers(this.othersAlive())));
+  }
+
+  /**
+   * What this replica may not start: the claims of the other live members, and those of the
+   * members off the ring by their `renewTime` alone, until they are certainly idle.
+   */
+  private claimedByOthers(others: Map<string, RangeSet>): RangeSet {
+    return unionRanges(claimsOf(others), this.view.heldClaims(this.now()));
   }
 
   /**
@@ -366,8 +377,10 @@ export class ShardCoordinator {
   }
 
   /**
-   * Releases, for everyone, the Leases of members this replica saw expire that still name their
-   * holder and claims (a crashed replica's): empty holder, no claims, as a graceful stop writes.
+   * Releases, for everyone, the Leases that still name their holder and claims (a crashed
+   * replica's) and that this replica saw unchanged for a full lease duration by its own clock
+   * (never on the word of their `renewTime`: see {@link MemberView.expired}): empty holder, no
+   * claims, as a graceful stop writes.
    * Otherwise a replica that starts later would see such a Lease for the first time, count its
    * holder alive for a lease duration and respect its stale claims, and leave part of the hash
    * space unowned meanwhile. The replace carries the version seen expire as its precondition,

@@ -41,10 +41,14 @@ export interface ShardMembershipOptions {
    * soon as the Lease's `renewTime` is older than its lease duration plus this margin by the
    * local clock, unless it sees the Lease change first; otherwise it waits a lease duration
    * from that moment, as leader election does. So replicas that start after every member
-   * crashed do not wait for long-dead Leases. Safe while the clocks are less than
+   * crashed do not wait for long-dead Leases: they leave such a member off their ring at once
+   * and start its claimed ranges once they have seen its Lease unchanged for `renewDeadline`.
+   * The ring is right while the clocks are less than
    * `maxClockSkew + leaseDuration − renewDeadline` apart (15 s at the defaults); a member whose
-   * clock is further behind may be taken for dead by a starting replica until its next
-   * renewal. `Infinity` never reads `renewTime`. Default 10 000.
+   * clock is further behind may be left off a starting replica's ring until its next renewal,
+   * but its claims hold meanwhile, and its Lease is never released on the word of `renewTime`
+   * (only a lease duration without change, by the releasing replica's clock, releases it).
+   * `Infinity` never reads `renewTime`. Default 10 000.
    */
   readonly maxClockSkew?: number;
   /**
