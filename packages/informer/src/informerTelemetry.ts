@@ -165,10 +165,15 @@ export class InformerTelemetry {
     this.status.complete();
   }
 
+  /**
+   * Counted first, then one `status$` value, then `errors$`: whoever reacts to either stream
+   * finds the other signals already telling the same failure, and a view fed by `status$` alone
+   * changes once per failure.
+   */
   private publish(error: InformerError): void {
-    this.signal({ type: 'failed', at: this.now(), error });
     this.counters.error(error.kind);
     if (error.kind === 'shortWatch') this.series.shortWatches.inc();
+    this.signal({ type: 'failed', at: this.now(), error });
     this.errors.next(error);
   }
 }

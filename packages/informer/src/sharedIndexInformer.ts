@@ -95,7 +95,8 @@ export class SharedIndexInformer<T extends object = KubeObject> {
    * The informer's liveness: the current {@link InformerStatus} on subscription, then one value
    * per change. Its `phase` says whether it is syncing, watching, backing off (until
    * `retryAt`) or relisting, `staleSince` since when the cache is no longer known to be current,
-   * `lastError` the last failure. Completes on stop.
+   * `lastError` the last failure. Each failure is one value (a new `lastError`), published
+   * after `metrics()` counts it and before `errors$` has it. Completes on stop.
    */
   readonly status$: Observable<InformerStatus>;
 

@@ -10,6 +10,7 @@ import type { TestPod } from './scriptedListerWatcher.testing.js';
 import { MissingRxkubeProviderError } from './rxkubeProvider.js';
 import { useByIndex } from './useByIndex.js';
 import { useInformer } from './useInformer.js';
+import { statusTrackerOf } from './informerStatusTracker.js';
 import { useInformerStatus } from './useInformerStatus.js';
 import { useList } from './useList.js';
 import { useObject } from './useObject.js';
@@ -275,6 +276,49 @@ describe('errors', () => {
 
     await app.advance(2_000);
     expect(seen.last()).toMatchObject({ phase: 'watching', staleSince: undefined, errorCount: 1 });
+  });
+
+  test('useInformerStatus moves to a new lastError and its errorCount in one step: no snapshot names a failure it has not counted', async () => {
+    app = testApp();
+    app.lw.put('default', 'x');
+    const informers = recorder<SharedIndexInformer<KubeObject>>();
+    const seen = recorder<ReturnType<typeof useInformerStatus>>();
+    await app.render(
+      createElement(
+        'div',
+        null,
+        createElement(InformerView, { seen: informers }),
+        createElement(StatusView, { seen }),
+      ),
+    );
+    await app.advance(5_000);
+    // What React reads each time the status tells it that something changed: `act` batches
+    // renders, so the snapshots are taken where React takes them.
+    const tracker = statusTrackerOf(informers.last());
+    let previous = tracker.getSnapshot();
+    const steps: { newError: boolean; counted: number }[] = [];
+    const stop = tracker.subscribe(() => {
+      const next = tracker.getSnapshot();
+      steps.push({
+        newError: next.lastError !== previous.lastError,
+        counted: next.errorCount - previous.errorCount,
+      });
+      previous = next;
+    });
+
+    await app.change((lw) => lw.expire());
+    await app.advance(2_000);
+    await app.change((lw) => lw.expire());
+    await app.advance(5_000);
+    stop();
+
+    // Each failure is one step that brings the new error and its count together.
+    expect(steps.filter((step) => step.newError)).toEqual([
+      { newError: true, counted: 1 },
+      { newError: true, counted: 1 },
+    ]);
+    expect(steps.filter((step) => !step.newError && step.counted !== 0)).toEqual([]);
+    expect(seen.last().errorCount).toBe(2);
   });
 
   class Boundary extends Component<

@@ -22,4 +22,4 @@ export { useList } from './useList.js';
 export { useByIndex } from './useByIndex.js';
 export { useObject } from './useObject.js';
 export { useInformerStatus } from './useInformerStatus.js';
-export type { InformerStatus } from './informerStatus.js';
+export type { UseInformerStatusResult } from './useInformerStatusResult.js';

@@ -6,7 +6,7 @@ import {
 } from '@rxkube/informer';
 import { NamespaceIndex, metaNamespaceIndexFunc, type KubeObject } from '@rxkube/store';
 import { asyncScheduler, type SchedulerLike, type Subscription } from 'rxjs';
-import { statusTrackerOf } from './informerStatus.js';
+import { statusTrackerOf } from './informerStatusTracker.js';
 import { resourceKey } from './resourceKey.js';
 
 /** Options of an {@link InformerRegistry}, and the props of `RxkubeProvider` besides children. */

@@ -1,6 +1,7 @@
 import type { SharedIndexInformer } from '@rxkube/informer';
 import { useSyncExternalStore } from 'react';
-import { statusTrackerOf, type InformerStatus } from './informerStatus.js';
+import { statusTrackerOf } from './informerStatusTracker.js';
+import type { UseInformerStatusResult } from './useInformerStatusResult.js';
 
 /**
  * Whether an informer has synced, whether what it holds is current, and the last failure it
@@ -24,7 +25,7 @@ import { statusTrackerOf, type InformerStatus } from './informerStatus.js';
  */
 export function useInformerStatus<T extends object>(
   informer: SharedIndexInformer<T>,
-): InformerStatus {
+): UseInformerStatusResult {
   const tracker = statusTrackerOf(informer);
   return useSyncExternalStore(tracker.subscribe, tracker.getSnapshot, tracker.getSnapshot);
 }

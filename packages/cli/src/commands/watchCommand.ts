@@ -80,7 +80,7 @@ export async function runWatch(options: WatchCommandOptions, io: CommandIo): Pro
     const started = Date.now();
     subscriptions.push(
       tracker.status$.subscribe((s) => {
-        if (s.synced) return;
+        if (s.hasSynced) return;
         progress.update(
           s.phase === 'backingOff' && s.lastError !== undefined
             ? `Listing ${what} failed: ${s.lastError.message} — retrying (attempt ${s.failures})`

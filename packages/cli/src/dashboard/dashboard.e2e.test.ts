@@ -10,7 +10,7 @@ import { BehaviorSubject, Subject } from 'rxjs';
 import { buildWebBundle } from '../build/webBundle.js';
 import { ClusterSimulation } from '../cluster/clusterSimulation.js';
 import { TrackedInformers } from '../informers/trackedInformers.js';
-import type { InformerStatus } from '../status/informerStatus.js';
+import type { InformerSummary } from '../status/informerSummary.js';
 import type { StatusTracker } from '../status/statusTracker.js';
 import { launchChromium, type Browser } from '@rxkube/devkit';
 import {
@@ -448,9 +448,9 @@ function hostileSource(): {
 } {
   const events = new Subject<InformerEvent<KubeObject>>();
   const objects = new Map<string, KubeObject>();
-  const status: InformerStatus = {
+  const status: InformerSummary = {
     resource: 'pods',
-    synced: true,
+    hasSynced: true,
     phase: 'watching',
     listPages: 1,
     listItems: 0,

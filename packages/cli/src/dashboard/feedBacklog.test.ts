@@ -1,6 +1,6 @@
 import { FeedBacklog } from './feedBacklog.js';
 import type { FeedMessage } from './feedProtocol.js';
-import type { InformerStatus } from '../status/informerStatus.js';
+import type { InformerSummary } from '../status/informerSummary.js';
 
 const change = (
   n: number,
@@ -15,7 +15,7 @@ const change = (
 });
 const status = (resourceVersion: string): FeedMessage => ({
   type: 'status',
-  status: { resourceVersion } as InformerStatus,
+  status: { resourceVersion } as InformerSummary,
 });
 
 function drain(backlog: FeedBacklog): string[] {

@@ -1,5 +1,5 @@
 import type { PrinterColumn } from '../resources/apiResource.js';
-import type { InformerStatus } from '../status/informerStatus.js';
+import type { InformerSummary } from '../status/informerSummary.js';
 
 /**
  * The messages of a dashboard feed, as sent over Server-Sent Events (the SSE `event` field is
@@ -20,7 +20,7 @@ export type FeedMessage =
       readonly key: string;
       readonly object: FeedObject;
     }
-  | { readonly type: 'status'; readonly status: InformerStatus };
+  | { readonly type: 'status'; readonly status: InformerSummary };
 
 /** An object as the feed carries it: the API server's JSON, without `managedFields`. */
 export interface FeedObject {

@@ -1,7 +1,7 @@
 import type { SharedIndexInformer } from '@rxkube/informer';
 import type { KubeObject } from '@rxkube/store';
 import { BehaviorSubject, NEVER } from 'rxjs';
-import type { InformerStatus } from '../status/informerStatus.js';
+import type { InformerSummary } from '../status/informerSummary.js';
 import type { StatusTracker } from '../status/statusTracker.js';
 import type { FeedMessage } from './feedProtocol.js';
 import { ResourceFeed, type ResourceFeedOptions } from './resourceFeed.js';
@@ -28,7 +28,7 @@ function feedOver(objects: KubeObject[], options: ResourceFeedOptions): Resource
     handle: () => NEVER,
     getStore: () => ({ getByKey: (key: string) => byKey.get(key) }),
   } as unknown as SharedIndexInformer<KubeObject>;
-  const status$ = new BehaviorSubject({ synced: true } as InformerStatus);
+  const status$ = new BehaviorSubject({ hasSynced: true } as InformerSummary);
   const tracker = { status: status$.value, status$ } as unknown as StatusTracker;
   return new ResourceFeed(informer, tracker, options);
 }

@@ -1,7 +1,7 @@
 import type { InformerEvent, SharedIndexInformer } from '@rxkube/informer';
 import { DeletedFinalStateUnknown, type KubeObject } from '@rxkube/store';
 import { Subscription, asyncScheduler, throttleTime } from 'rxjs';
-import type { InformerStatus } from '../status/informerStatus.js';
+import type { InformerSummary } from '../status/informerSummary.js';
 import type { StatusTracker } from '../status/statusTracker.js';
 import { projectMetadata, type FeedProjection } from './feedProjection.js';
 import { parseFeedId, type FeedMessage, type FeedObject } from './feedProtocol.js';
@@ -62,7 +62,7 @@ export class ResourceFeed {
    * Invariant: undefined, or the fold of changes 1..`sequence`; cleared by every change.
    */
   private snapshot: Extract<FeedMessage, { type: 'snapshot' }> | undefined;
-  private status: InformerStatus;
+  private status: InformerSummary;
 
   /**
    * @param informer - the shared informer

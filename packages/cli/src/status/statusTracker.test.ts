@@ -92,6 +92,8 @@ describe('StatusTracker', () => {
       objects: 40,
       rv: '9',
     });
+    // Under the informer's own name for it: the dashboard's page reads the same field.
+    expect(tracker.status.hasSynced).toBe(true);
   });
 
   it("shows what the informer's status$ says: backing off until when, stale since when", () => {

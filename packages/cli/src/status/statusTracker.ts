@@ -1,20 +1,20 @@
 import type { InformerError, ListerWatcher, SharedIndexInformer } from '@rxkube/informer';
 import { BehaviorSubject, Subject, Subscription, interval, type Observable } from 'rxjs';
-import type { InformerStatus } from './informerStatus.js';
+import type { InformerSummary } from './informerSummary.js';
 import { failedOutcome, type LinkOutcome } from './linkOutcome.js';
 import { trackListerWatcher, type LinkActivity } from './trackedListerWatcher.js';
 
 const rateWindow = 5;
 
 /**
- * Follows one informer and publishes its {@link InformerStatus}: sync, phase (backing off until
+ * Follows one informer and publishes its {@link InformerSummary}: sync, phase (backing off until
  * when, stale since when), list progress, events per second, reconnects, relists and the last error.
  *
  * Create it first, build the informer on {@link StatusTracker.wrap}'s lister-watcher, then
  * {@link StatusTracker.attach} the informer.
  */
 export class StatusTracker {
-  private readonly subject: BehaviorSubject<InformerStatus>;
+  private readonly subject: BehaviorSubject<InformerSummary>;
   private readonly outcomes = new Subject<LinkOutcome>();
   private readonly subscriptions = new Subscription();
   private readonly samples: number[] = [];
@@ -24,9 +24,9 @@ export class StatusTracker {
 
   /** @param resource - the resource's description */
   constructor(resource: string) {
-    this.subject = new BehaviorSubject<InformerStatus>({
+    this.subject = new BehaviorSubject<InformerSummary>({
       resource,
-      synced: false,
+      hasSynced: false,
       phase: 'syncing',
       listPages: 0,
       listItems: 0,
@@ -40,7 +40,7 @@ export class StatusTracker {
   }
 
   /** The current status, then every change (and a refresh every second). */
-  get status$(): Observable<InformerStatus> {
+  get status$(): Observable<InformerSummary> {
     return this.subject.asObservable();
   }
 
@@ -54,7 +54,7 @@ export class StatusTracker {
   }
 
   /** @returns the current status */
-  get status(): InformerStatus {
+  get status(): InformerSummary {
     return this.subject.value;
   }
 
@@ -78,7 +78,7 @@ export class StatusTracker {
     // first frame under a full table must not say `0 objects`.
     this.subscriptions.add(
       informer.hasSynced$.subscribe((synced) => {
-        this.update({ synced });
+        this.update({ hasSynced: synced });
         if (synced) this.sample();
       }),
     );
@@ -153,7 +153,7 @@ export class StatusTracker {
     });
   }
 
-  private update(change: Partial<InformerStatus>): void {
+  private update(change: Partial<InformerSummary>): void {
     if (this.subject.closed) return;
     this.subject.next({ ...this.subject.value, ...change });
   }

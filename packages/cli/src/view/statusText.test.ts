@@ -1,13 +1,13 @@
-import type { InformerStatus } from '../status/informerStatus.js';
+import type { InformerSummary } from '../status/informerSummary.js';
 import { statusParts } from './statusText.js';
 
 const at = (hours: number, minutes: number, seconds: number): number =>
   new Date(2026, 0, 1, hours, minutes, seconds).getTime();
 const now = at(14, 2, 30);
 
-const watching: InformerStatus = {
+const watching: InformerSummary = {
   resource: 'pods',
-  synced: true,
+  hasSynced: true,
   phase: 'watching',
   listPages: 1,
   listItems: 231,
@@ -20,7 +20,7 @@ const watching: InformerStatus = {
 };
 
 /** @returns the words of the status line, without its figures after the phase and staleness */
-const words = (status: InformerStatus): string[] =>
+const words = (status: InformerSummary): string[] =>
   statusParts(status, now)
     .map((part) => part.text)
     .filter((text) => !/^[\d,]+ objects$|^rv |ev\/s$|^reconnects /.test(text));
@@ -62,7 +62,7 @@ describe('statusParts', () => {
 
   it('counts down before the initial sync too, and never below zero', () => {
     expect(
-      words({ ...watching, synced: false, phase: 'backingOff', retryAt: now - 5, failures: 1 }),
+      words({ ...watching, hasSynced: false, phase: 'backingOff', retryAt: now - 5, failures: 1 }),
     ).toEqual(['reconnecting in 0 s (attempt 1)']);
   });
 });

@@ -1,4 +1,4 @@
-import type { InformerStatus } from '../status/informerStatus.js';
+import type { InformerSummary } from '../status/informerSummary.js';
 import { formatDuration } from './age.js';
 import { formatClockTime, secondsUntil } from './clockTime.js';
 
@@ -23,7 +23,7 @@ export interface StatusPart {
  * @param now - the current time (ms)
  * @returns the parts, in reading order
  */
-export function statusParts(status: InformerStatus, now: number): StatusPart[] {
+export function statusParts(status: InformerSummary, now: number): StatusPart[] {
   const parts: StatusPart[] = [phasePart(status, now)];
   if (status.staleSince !== undefined) {
     parts.push({ text: `stale since ${formatClockTime(status.staleSince)}`, tone: 'bad' });
@@ -50,7 +50,7 @@ export function statusParts(status: InformerStatus, now: number): StatusPart[] {
  * What the informer is doing. `synced · watching` only when it is: while it waits out a
  * backoff the line counts down to the next attempt, so a frozen table never reads as live.
  */
-function phasePart(status: InformerStatus, now: number): StatusPart {
+function phasePart(status: InformerSummary, now: number): StatusPart {
   const progress = `page ${status.listPages}, ${status.listItems.toLocaleString('en-US')} objects`;
   if (status.phase === 'backingOff') {
     const attempt = status.failures > 0 ? ` (attempt ${status.failures})` : '';
@@ -60,7 +60,7 @@ function phasePart(status: InformerStatus, now: number): StatusPart {
         : `reconnecting in ${secondsUntil(status.retryAt, now)} s`;
     return { text: `${when}${attempt}`, tone: 'bad' };
   }
-  if (!status.synced) return { text: `syncing: ${progress}`, tone: 'progress' };
+  if (!status.hasSynced) return { text: `syncing: ${progress}`, tone: 'progress' };
   if (status.phase === 'relisting' || status.phase === 'syncing') {
     return { text: `relisting: ${progress}`, tone: 'progress' };
   }

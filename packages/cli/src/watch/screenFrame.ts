@@ -1,5 +1,5 @@
 import { printableText } from '@rxkube/informer';
-import type { InformerStatus } from '../status/informerStatus.js';
+import type { InformerSummary } from '../status/informerSummary.js';
 import type { ColumnSet, TableObject } from '../view/columns.js';
 import { statusTone } from '../view/podStatus.js';
 import { statusParts } from '../view/statusText.js';
@@ -19,7 +19,7 @@ export interface FrameInput {
   readonly title: string;
   /** Which cluster. */
   readonly cluster: string;
-  readonly status: InformerStatus;
+  readonly status: InformerSummary;
   readonly columns: ColumnSet;
   /** The objects, with their cache keys, in the default order. */
   readonly rows: readonly { readonly key: string; readonly obj: TableObject }[];
@@ -117,7 +117,7 @@ function titleLine({ title, cluster, width, style }: FrameInput): string {
   return `${style.bold(head)}${rest}`;
 }
 
-function statusLine(status: InformerStatus, width: number, now: number, style: Style): string {
+function statusLine(status: InformerSummary, width: number, now: number, style: Style): string {
   // The `● ` of a healthy link is part of what is fitted: added afterwards, it would push the
   // line past the width.
   const parts = statusParts(status, now).map((p) => ({

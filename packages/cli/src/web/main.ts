@@ -15,7 +15,7 @@ import {
   throttleTime,
 } from 'rxjs';
 import type { DashboardInfo } from '../dashboard/feedProtocol.js';
-import type { InformerStatus } from '../status/informerStatus.js';
+import type { InformerSummary } from '../status/informerSummary.js';
 import { statusTone, summarizePod } from '../view/podStatus.js';
 import { podTroubleKinds, podTroubleLabels } from '../view/podTrouble.js';
 import { $, setText } from './dom.js';
@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   const cache = new PodCache();
   const client = new FeedClient(`/api/feeds/${encodeURIComponent(podFeed)}`);
   const pendingChanges: AppliedChange[] = [];
-  let status: InformerStatus | undefined;
+  let status: InformerSummary | undefined;
   let link: LinkStatus = { state: 'connecting', attempt: 0 };
   const chrome = new BehaviorSubject<void>(undefined);
 

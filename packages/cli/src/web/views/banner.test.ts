@@ -1,13 +1,13 @@
-import type { InformerStatus } from '../../status/informerStatus.js';
+import type { InformerSummary } from '../../status/informerSummary.js';
 import { bannerText } from './banner.js';
 
 const at = (hours: number, minutes: number, seconds: number): number =>
   new Date(2026, 0, 1, hours, minutes, seconds).getTime();
 const now = at(14, 2, 30);
 const live = { state: 'live', attempt: 0 } as const;
-const watching: InformerStatus = {
+const watching: InformerSummary = {
   resource: 'pods',
-  synced: true,
+  hasSynced: true,
   phase: 'watching',
   listPages: 1,
   listItems: 231,

@@ -1,4 +1,4 @@
-import type { InformerStatus } from '../../status/informerStatus.js';
+import type { InformerSummary } from '../../status/informerSummary.js';
 import { formatClockTime, secondsUntil } from '../../view/clockTime.js';
 import { setText } from '../dom.js';
 import type { LinkStatus } from '../feedClient.js';
@@ -16,7 +16,7 @@ import type { LinkStatus } from '../feedClient.js';
 export function renderBanner(
   el: HTMLElement,
   link: LinkStatus,
-  status: InformerStatus | undefined,
+  status: InformerSummary | undefined,
   now: number = Date.now(),
 ): void {
   const { state, text } = bannerText(link, status, now);
@@ -35,7 +35,7 @@ export function renderBanner(
  */
 export function bannerText(
   link: LinkStatus,
-  status: InformerStatus | undefined,
+  status: InformerSummary | undefined,
   now: number,
 ): { state: string; text: string } {
   let state = 'ok';
@@ -58,7 +58,7 @@ export function bannerText(
         : `reconnecting in ${secondsUntil(status.retryAt, now)} s`;
     const attempt = status.failures > 0 ? ` (attempt ${status.failures})` : '';
     text = `The server's informer lost the cluster: ${status.lastError?.message ?? 'request failed'} — ${when}${attempt}.${stale}`;
-  } else if (status !== undefined && !status.synced) {
+  } else if (status !== undefined && !status.hasSynced) {
     state = 'syncing';
     text = `The server's informer is syncing: page ${status.listPages}, ${status.listItems} pods listed so far…`;
   } else if (status?.phase === 'relisting') {

@@ -1,4 +1,4 @@
-import type { InformerStatus } from '../../status/informerStatus.js';
+import type { InformerSummary } from '../../status/informerSummary.js';
 import { statusParts } from '../../view/statusText.js';
 import { h } from '../dom.js';
 import type { LinkStatus } from '../feedClient.js';
@@ -14,7 +14,7 @@ import type { LinkStatus } from '../feedClient.js';
 export function renderStatusBar(
   el: HTMLElement,
   link: LinkStatus,
-  status: InformerStatus | undefined,
+  status: InformerSummary | undefined,
 ): void {
   const parts = [
     h(

@@ -1,11 +1,15 @@
 import type { InformerPhase } from '@rxkube/informer';
 
-/** Everything a status line or banner says about one informer. Plain data (sent as JSON). */
-export interface InformerStatus {
+/**
+ * Everything a status line or banner says about one informer: a summary of the informer's own
+ * `InformerStatus` (its `hasSynced`, `phase`, `retryAt` and `staleSince`, its last error as
+ * printable text) with counters of its traffic. Plain data (sent as JSON to the dashboard's page).
+ */
+export interface InformerSummary {
   /** The resource, e.g. `pods` or `pods in shop`. */
   readonly resource: string;
-  /** The initial list has been applied. */
-  readonly synced: boolean;
+  /** The initial list has been applied (the informer's `hasSynced`). */
+  readonly hasSynced: boolean;
   /**
    * What the informer is doing (its `status$`): syncing, watching, backing off after a failure,
    * or relisting after the initial sync (a 410 or an error sent the Reflector back).
