@@ -24,13 +24,12 @@ import {
   isPartialObjectMetadata,
   metadataListAccept,
   metadataWatchAccept,
-  partialObjectMetadataListKind,
   toPartialObjectMetadata,
 } from './metadataOnly.js';
 import { BodyStreamError, forEachChunk } from './forEachChunk.js';
 import { guardProgress, readBody } from './progressGuard.js';
 import { collectionPath, describeResource, type ResourceRef } from './resourcePath.js';
-import { decodeObject } from './decodeObject.js';
+import { decodeListPage } from './decodeListPage.js';
 import { decodeWatchEvent } from './watchEventDecoder.js';
 
 /** How long a list answer may be silent before it is abandoned, by default. */
@@ -185,7 +184,7 @@ export function httpListerWatcher<T>(
             if (signal.aborted || err instanceof InformerError) throw err;
             throw new ListStreamError(context, err);
           }
-          return decodeListPage(body, decode, context, kinds, metadataOnly);
+          return decodeListPage(body, { decode, context, kinds, metadataOnly });
         }),
       );
     },
@@ -301,67 +300,4 @@ function abortable<R>(request: (signal: AbortSignal) => Promise<R>): Observable<
     );
     return () => controller.abort();
   });
-}
-
-function decodeListPage<T>(
-  body: ListBodyReader,
-  decode: (raw: unknown) => T,
-  context: ErrorContext,
-  kinds: KindGuard,
-  metadataOnly: boolean,
-): ListPage<T> {
-  let parsed: unknown;
-  try {
-    parsed = body.end();
-  } catch {
-    throw new DecodeError('list', body.head(), 'invalid JSON', context);
-  }
-  const list = parsed as {
-    kind?: unknown;
-    apiVersion?: unknown;
-    metadata?: {
-      resourceVersion?: unknown;
-      continue?: unknown;
-      shardInfo?: { selector?: unknown };
-    };
-    items?: unknown;
-  } | null;
-  if (list === null || typeof list !== 'object' || !Array.isArray(list.items)) {
-    throw new DecodeError('list', body.head(), 'no items array', context);
-  }
-  const resourceVersion = list.metadata?.resourceVersion;
-  if (typeof resourceVersion !== 'string') {
-    throw new DecodeError('list', body.head(), 'no metadata.resourceVersion', context);
-  }
-  // The metadata-only form says nothing of the listed kind; whole objects do, even then.
-  const partialList = metadataOnly && list.kind === partialObjectMetadataListKind;
-  const wrongKind = partialList ? undefined : kinds.checkList(list.kind);
-  if (wrongKind !== undefined) throw new DecodeError('list', body.head(), wrongKind, context);
-  // Built-in list items carry no kind/apiVersion while watch events do; filling them in from
-  // the list makes cached objects look the same whichever way they arrived.
-  const kind =
-    typeof list.kind === 'string' && list.kind.endsWith('List')
-      ? list.kind.slice(0, -4)
-      : undefined;
-  const apiVersion = typeof list.apiVersion === 'string' ? list.apiVersion : undefined;
-  const items: T[] = [];
-  for (const item of list.items as unknown[]) {
-    if (typeof item === 'object' && item !== null) {
-      const typed = item as { kind?: unknown; apiVersion?: unknown };
-      if (typed.kind === undefined && kind !== undefined) typed.kind = kind;
-      if (typed.apiVersion === undefined && apiVersion !== undefined) typed.apiVersion = apiVersion;
-      const wrongItem = partialList ? undefined : kinds.checkObject(item);
-      if (wrongItem !== undefined) throw new DecodeError('list', body.head(), wrongItem, context);
-    }
-    const raw = metadataOnly ? toPartialObjectMetadata(item) : item;
-    items.push(decodeObject(decode, raw, 'list', () => body.head(), context));
-  }
-  const next = list.metadata?.continue;
-  const shardSelector = list.metadata?.shardInfo?.selector;
-  return {
-    items,
-    resourceVersion,
-    continue: typeof next === 'string' ? next : undefined,
-    shardSelector: typeof shardSelector === 'string' ? shardSelector : undefined,
-  };
 }

@@ -222,6 +222,11 @@ async function applyRequestFault(
   const fault = ctx.faults.takeRequestFault(verb, def.plural);
   if (fault === undefined) return;
   ctx.faults.record(fault.kind);
+  if (fault.kind === 'rawResponse') {
+    res.writeHead(fault.code, { 'Content-Type': 'application/json' });
+    res.end(fault.body);
+    return;
+  }
   if (fault.kind === 'delayResponse') {
     await delay(fault.ms, ctx.shutdown);
     if (ctx.shutdown.aborted) res.destroy();
