@@ -29,6 +29,8 @@ import {
 import { BodyStreamError, forEachChunk } from './forEachChunk.js';
 import { guardProgress, readBody } from './progressGuard.js';
 import { collectionPath, describeResource, type ResourceRef } from './resourcePath.js';
+import { initialEventsEndAnnotation } from '../reflectorOptions.js';
+import { timerDelay } from '../timerDelay.js';
 import { decodeListPage } from './decodeListPage.js';
 import { decodeWatchEvent } from './watchEventDecoder.js';
 
@@ -75,7 +77,9 @@ export interface HttpListerWatcherOptions<T> {
    * A list answer that receives no data for this long (headers or body) is abandoned with a
    * `ListIdleError` and retried: a connection that drops mid-answer is otherwise never noticed
    * (node-fetch 2 keeps waiting for the rest of a `Content-Length` body, and a proxy may hold a
-   * browser's request open without answering). Default 30,000 ms;
+   * browser's request open without answering). A streaming list (a watch with
+   * `sendInitialEvents`) has the same bound until the bookmark that ends its initial events:
+   * after that it is a watch, guarded by the Reflector's `idleTimeoutMs`. Default 30,000 ms;
    * 0 disables it.
    */
   listIdleTimeoutMs?: number;
@@ -209,6 +213,16 @@ export function httpListerWatcher<T>(
       if (watchOptions.shardSelector) query.set('shardSelector', watchOptions.shardSelector);
       return new Observable<WatchEvent<T>>((subscriber) => {
         const controller = new AbortController();
+        // A streaming list is a list: until its initial events end, it gets a list's idle
+        // bound, not the watch's (150 s by default), so a server that accepts it and never
+        // answers delays the sync no longer than it would a paged list.
+        const listIdleMs = options.listIdleTimeoutMs ?? defaultListIdleTimeoutMs;
+        const initial = watchOptions.sendInitialEvents
+          ? initialEventsGuard(listIdleMs, () => {
+              controller.abort();
+              subscriber.error(new ListIdleError(listIdleMs, context));
+            })
+          : undefined;
         const stream = async (): Promise<void> => {
           const response = await apiGet(send, {
             path,
@@ -236,12 +250,16 @@ export function httpListerWatcher<T>(
                   ? undefined
                   : kinds.checkObject(event.object);
               if (wrongKind !== undefined) throw new DecodeError('watch', line, wrongKind, context);
+              if (initial !== undefined && event.type === 'BOOKMARK' && endsInitialEvents(event)) {
+                initial.end();
+              }
               subscriber.next(event);
             }
           };
           if (response.body !== null) {
             try {
               await forEachChunk(response.body, (chunk) => {
+                initial?.progress();
                 emit(splitter.push(chunk));
                 return !subscriber.closed;
               });
@@ -259,10 +277,47 @@ export function httpListerWatcher<T>(
         stream().catch((err: unknown) => {
           if (!controller.signal.aborted) subscriber.error(err);
         });
-        return () => controller.abort();
+        return () => {
+          initial?.end();
+          controller.abort();
+        };
       });
     },
   };
+}
+
+/**
+ * The idle bound of a streaming list's initial events: `onIdle` runs when `idleMs` pass
+ * without `progress` (from the request on: a server that never answers is caught too), until
+ * `end`. 0 or less disables it.
+ */
+function initialEventsGuard(idleMs: number, onIdle: () => void): { progress(): void; end(): void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let ended = idleMs <= 0;
+  const guard = {
+    progress(): void {
+      if (ended) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        ended = true;
+        onIdle();
+      }, timerDelay(idleMs));
+    },
+    end(): void {
+      ended = true;
+      clearTimeout(timer);
+    },
+  };
+  guard.progress();
+  return guard;
+}
+
+/** @returns whether a bookmark is the one that ends a streaming list's initial events */
+function endsInitialEvents(event: WatchEvent<unknown>): boolean {
+  const object = event.object as {
+    metadata?: { annotations?: Record<string, string> | null } | null;
+  };
+  return object.metadata?.annotations?.[initialEventsEndAnnotation] === 'true';
 }
 
 /**
