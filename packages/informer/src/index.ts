@@ -23,7 +23,11 @@ export { fetchListerWatcher } from './fetch/fetchListerWatcher.js';
 export type { FetchHeaders, FetchListerWatcherOptions } from './fetch/fetchListerWatcher.js';
 export { fetchListerWatcherSource } from './fetch/fetchListerWatcherSource.js';
 export { fetchMetadataListerWatcher } from './fetch/fetchMetadataListerWatcher.js';
-export { defaultListIdleTimeoutMs, defaultMaxEventBytes } from './http/httpListerWatcher.js';
+export {
+  defaultListIdleTimeoutMs,
+  defaultMaxEventBytes,
+  defaultMaxListBytes,
+} from './http/httpListerWatcher.js';
 export type { HttpListerWatcherOptions } from './http/httpListerWatcher.js';
 export { collectionPath, describeResource } from './http/resourcePath.js';
 export type { GroupVersionResource, ResourceRef } from './http/resourcePath.js';

@@ -3,6 +3,7 @@ import {
   DecodeError,
   InformerError,
   ListIdleError,
+  ListItemTooLargeError,
   ListStreamError,
   TooLargeError,
   WatchStreamError,
@@ -42,6 +43,18 @@ export const defaultListIdleTimeoutMs = 30_000;
  * (kube-apiserver refuses objects over about 1.5 MiB, so a legitimate event stays far below).
  */
 export const defaultMaxEventBytes = 16 * 2 ** 20;
+
+/**
+ * The largest list answer, by default: 1 GiB of JSON (after any `Content-Encoding` is undone).
+ * kube-apiserver can legitimately send a page of 500 objects (the Reflector's page size) of up
+ * to about 1.5 MiB each (etcd's default request limit), 750 MiB, and JSON may take more room
+ * than the encoding the object is stored in; an unpaged list from its watch cache (what a list
+ * at `"0"` gets from servers that ignore `limit` there) of a cluster at the scalability limits
+ * (150,000 pods of a few KiB) is of that order too. Twice what a 0.5 MiB gzip answer can inflate
+ * to (deflate stops near 1,032:1), so such a bomb is refused by the item limit
+ * (`maxEventBytes`) or by this one, never holds more than this.
+ */
+export const defaultMaxListBytes = 2 ** 30;
 
 /**
  * The options every lister-watcher takes, whatever its transport: what to list, how to decode
@@ -87,13 +100,19 @@ export interface HttpListerWatcherOptions<T> {
    * The largest watch event (one line of the stream), in bytes. A longer one, or a stream that
    * never ends its line, fails with a `TooLargeError` as soon as the limit is passed: the watch
    * is aborted and the Reflector backs off and relists. Default {@link defaultMaxEventBytes}
-   * (16 MiB, client-go's limit); at most that much of a line is held.
+   * (16 MiB, client-go's limit); at most that much of a line is held. The same object may come
+   * as an item of a list answer: an item (or a list's envelope) longer than this fails the list
+   * with a `ListItemTooLargeError` as it arrives, and at most this much of it is held.
    */
   maxEventBytes?: number;
   /**
-   * The largest list answer (one page), in bytes; a longer one fails with a `TooLargeError`
-   * and is retried after backoff. Default: no limit, as in client-go (a list of every pod of a
-   * large cluster runs to hundreds of MB; `pageSize` bounds pages instead).
+   * The largest list answer, in bytes, counted as it arrives after any `Content-Encoding` is
+   * undone: one page of a paged list, or a streaming list's initial events. A longer one fails
+   * with a `TooLargeError` as soon as the limit is passed and is retried after backoff (a
+   * streaming list gives way to a paged list). Default {@link defaultMaxListBytes} (1 GiB,
+   * above what kube-apiserver legitimately sends in a page); 0 disables it (client-go has no
+   * such limit). Each item of a list is also held to `maxEventBytes`, the limit of one object
+   * (a `ListItemTooLargeError`).
    */
   maxListBytes?: number;
   /**
@@ -131,6 +150,8 @@ export function httpListerWatcher<T>(
   const decode = options.decode ?? ((raw: unknown) => raw as T);
   const kinds = new KindGuard(options.kind);
   const metadataOnly = options.metadataOnly === true;
+  const maxObjectBytes = options.maxEventBytes ?? defaultMaxEventBytes;
+  const maxListBytes = options.maxListBytes ?? defaultMaxListBytes;
   // A whole object (from a server without the metadata-only form) is checked for its kind
   // before it is reduced to its metadata, which drops the kind.
   const decodeMetadataOnly = (raw: unknown, line: string, context: ErrorContext): T => {
@@ -174,11 +195,14 @@ export function httpListerWatcher<T>(
             accept: metadataOnly ? metadataListAccept : undefined,
           });
           progress();
-          const body = new ListBodyReader();
+          const body = new ListBodyReader(
+            maxObjectBytes,
+            () => new ListItemTooLargeError(maxObjectBytes, context),
+          );
           const limited = byteLimit(
             body,
-            options.maxListBytes,
-            () => new TooLargeError('list', options.maxListBytes ?? 0, context),
+            maxListBytes,
+            () => new TooLargeError('list', maxListBytes, context),
           );
           try {
             if (response.body === null) limited.push(utf8Bytes(await response.text()));
@@ -217,6 +241,7 @@ export function httpListerWatcher<T>(
         // bound, not the watch's (150 s by default), so a server that accepts it and never
         // answers delays the sync no longer than it would a paged list.
         const listIdleMs = options.listIdleTimeoutMs ?? defaultListIdleTimeoutMs;
+        let initialPending = watchOptions.sendInitialEvents === true;
         const initial = watchOptions.sendInitialEvents
           ? initialEventsGuard(listIdleMs, () => {
               controller.abort();
@@ -232,11 +257,17 @@ export function httpListerWatcher<T>(
             context,
             accept: metadataOnly ? metadataWatchAccept : undefined,
           });
-          const maxEventBytes = options.maxEventBytes ?? defaultMaxEventBytes;
           const splitter = new LineSplitter(
-            maxEventBytes,
-            () => new TooLargeError('watch', maxEventBytes, context),
+            maxObjectBytes,
+            () => new TooLargeError('watch', maxObjectBytes, context),
           );
+          // A streaming list's initial events are a list answer: held to `maxListBytes` in all.
+          let initialBytes = 0;
+          const countInitial = (bytes: Uint8Array): void => {
+            if (!initialPending || maxListBytes <= 0) return;
+            initialBytes += bytes.length;
+            if (initialBytes > maxListBytes) throw new TooLargeError('list', maxListBytes, context);
+          };
           const emit = (lines: string[]): void => {
             for (const line of lines) {
               if (subscriber.closed) return;
@@ -250,8 +281,9 @@ export function httpListerWatcher<T>(
                   ? undefined
                   : kinds.checkObject(event.object);
               if (wrongKind !== undefined) throw new DecodeError('watch', line, wrongKind, context);
-              if (initial !== undefined && event.type === 'BOOKMARK' && endsInitialEvents(event)) {
-                initial.end();
+              if (initialPending && event.type === 'BOOKMARK' && endsInitialEvents(event)) {
+                initialPending = false;
+                initial?.end();
               }
               subscriber.next(event);
             }
@@ -260,7 +292,9 @@ export function httpListerWatcher<T>(
             try {
               await forEachChunk(response.body, (chunk) => {
                 initial?.progress();
-                emit(splitter.push(chunk));
+                const bytes = utf8Bytes(chunk);
+                countInitial(bytes);
+                emit(splitter.push(bytes));
                 return !subscriber.closed;
               });
             } catch (err) {
