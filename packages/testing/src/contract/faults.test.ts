@@ -153,6 +153,20 @@ test('delayRequests holds a response back without changing it', async () => {
   expect(server.faults.count('delayResponse')).toBe(1);
 });
 
+test('a delayed watch the client gave up on is not served once the delay ends', async () => {
+  server.faults.delayRequests({ ms: 100, verb: 'watch' });
+  const aborted = new AbortController();
+  const watch = fetch(`${server.url}${watchPath()}`, {
+    headers: { Authorization: `Bearer ${server.token}` },
+    signal: aborted.signal,
+  }).catch(() => undefined);
+  await eventually(() => server.faults.count('delayResponse') === 1, 'the delayed request');
+  aborted.abort();
+  await watch;
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(server.openWatches).toBe(0);
+});
+
 test('random watch faults are deterministic for a seed and every one is counted', async () => {
   async function run(): Promise<Record<string, number>> {
     const s = await FakeApiServer.start({ seed: 99 });

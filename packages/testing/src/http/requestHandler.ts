@@ -126,7 +126,9 @@ async function handleResource(
   const verb = verbOf(method, name, query?.watch ?? false);
   auth.authorize(verb, def.plural, def.group, namespace);
   await applyRequestFault(ctx, verb, def, query?.resourceVersion ?? '', res);
-  if (res.writableEnded) return;
+  // A delayed request the client gave up on, or that the server's stop ended, is not served: a
+  // watch opened on a closed response would keep its timers running after the server stopped.
+  if (res.writableEnded || res.destroyed) return;
 
   if (query !== undefined) {
     const output = negotiateOutput(req.headers.accept, ctx.options.partialObjectMetadata);
