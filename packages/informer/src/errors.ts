@@ -15,6 +15,7 @@ export {
   ListStreamError,
   DecodeError,
   TooLargeError,
+  ListItemTooLargeError,
 } from './errors/answerErrors.js';
 export {
   IdleError,

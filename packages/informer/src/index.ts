@@ -26,7 +26,11 @@ export type { FetchHeaders, FetchListerWatcherOptions } from './fetch/fetchListe
 export { fetchListerWatcherSource } from './fetch/fetchListerWatcherSource.js';
 export { fetchMetadataListerWatcher } from './fetch/fetchMetadataListerWatcher.js';
 export { pageIdleBookmarkIntervals } from './fetch/pageIdleBookmarkIntervals.js';
-export { defaultListIdleTimeoutMs, defaultMaxEventBytes } from './http/httpListerWatcher.js';
+export {
+  defaultListIdleTimeoutMs,
+  defaultMaxEventBytes,
+  defaultMaxListBytes,
+} from './http/httpListerWatcher.js';
 export type { HttpListerWatcherOptions } from './http/httpListerWatcher.js';
 export { collectionPath, describeResource } from './http/resourcePath.js';
 export type { GroupVersionResource, ResourceRef } from './http/resourcePath.js';

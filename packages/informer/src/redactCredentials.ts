@@ -3,6 +3,8 @@
  * their errors, and a kubeconfig's server URL may carry credentials. Up to the last `@` before
  * the path: URL parsing ends the user information there, so a raw `@` in a password is covered.
  */
+import { textOf } from './textOf.js';
+
 const urlUserInfo = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#]*@/gi;
 
 /**
@@ -24,9 +26,12 @@ const authorizationValue = /\b(Bearer|Basic)(\s+)[A-Za-z0-9._~+/=-]+/gi;
  * // 'proxy said: Authorization: Bearer ***'
  * ```
  *
+ * Total: a value that is not a string (a Status `message` a server sent as an object, say) is
+ * first turned into text with {@link textOf}, never thrown on.
+ *
  * @param text - a message
  * @returns the message without those credentials
  */
-export function redactCredentials(text: string): string {
-  return text.replace(urlUserInfo, '$1***@').replace(authorizationValue, '$1$2***');
+export function redactCredentials(text: unknown): string {
+  return textOf(text).replace(urlUserInfo, '$1***@').replace(authorizationValue, '$1$2***');
 }

@@ -5,6 +5,7 @@ import {
   ListIdleError,
   ListStreamError,
   TooLargeError,
+  ListItemTooLargeError,
   VeryShortWatchError,
   WatchIdleError,
   WatchListError,
@@ -124,6 +125,7 @@ const brokenList = new ListStreamError(where, new Error('Premature close'));
 const expiredEvent = new ApiError({ code: 410, verb: 'watch', source: 'event' }, where);
 const oversizedEvent = new TooLargeError('watch', 16 * 1024 * 1024, where);
 const oversizedPage = new TooLargeError('list', 64 * 1024 * 1024, where);
+const oversizedItem = new ListItemTooLargeError(16 * 1024 * 1024, where);
 
 const sourceTable: readonly (readonly [string, readonly Case[]])[] = [
   [
@@ -336,6 +338,21 @@ const readmeTable: readonly (readonly [string, readonly Case[]])[] = [
   [
     'list answer silent for `listIdleTimeoutMs`',
     [keeps(synced, listFailed(silentList), backoff(silentList, list('42', undefined)))],
+  ],
+  [
+    'streaming list silent for `listIdleTimeoutMs`',
+    [
+      keeps(streaming, watchListFailed(silentList), list('0', defaultPageSize)),
+      keeps(streamingSynced, watchListFailed(silentList), list('42', undefined)),
+    ],
+  ],
+  [
+    'list item or page over its size limit',
+    [
+      keeps(synced, listFailed(oversizedItem), backoff(oversizedItem, list('42', undefined))),
+      keeps(synced, listFailed(oversizedPage), backoff(oversizedPage, list('42', undefined))),
+      keeps(streaming, watchListFailed(oversizedPage), list('0', defaultPageSize)),
+    ],
   ],
   [
     'list answer broke off mid-body',

@@ -14,6 +14,7 @@ import { isRejectedRequest, retryAfterMs } from './errorPredicates.js';
 import {
   ApiError,
   ConnectionError,
+  DecodeError,
   InformerError,
   InternalError,
   VeryShortWatchError,
@@ -39,6 +40,7 @@ import {
   type ReflectorOptions,
 } from './reflectorOptions.js';
 import { resourceVersionOf } from './resourceVersion.js';
+import { decodeStatus } from './decodeStatus.js';
 import { diffWatchList } from './watchListConsistency.js';
 
 /**
@@ -210,7 +212,15 @@ export class ReflectorRun<T> {
     };
     current.add(
       this.watchSource(resourceVersion, streaming).subscribe({
-        next: (event) => this.watchEvent(state, event),
+        next: (event) => {
+          // A lister-watcher may hand over events of any shape: what they throw ends the watch
+          // as a failure, never escapes the subscriber (RxJS would rethrow it asynchronously).
+          try {
+            this.watchEvent(state, event);
+          } catch (err) {
+            if (!state.current.closed) this.watchFailed(state, err);
+          }
+        },
         error: (err: unknown) => this.watchFailed(state, err),
         complete: () => this.watchCompleted(state),
       }),
@@ -238,9 +248,7 @@ export class ReflectorRun<T> {
     state.events++;
     this.monitor.event?.(event.type);
     if (event.type === 'ERROR') {
-      const code = event.object.code ?? 500;
-      const failure = { code, status: event.object, verb: 'watch', source: 'event' } as const;
-      this.watchFailed(state, new ApiError(failure, this.errorContext));
+      this.watchFailed(state, this.watchErrorEvent(event.object));
       return;
     }
     if (state.initial !== undefined) {
@@ -267,6 +275,20 @@ export class ReflectorRun<T> {
     if (state.inVersionOrder && resourceVersion !== undefined) {
       this.watchedVersion = resourceVersion;
     }
+  }
+
+  /**
+   * @param object - an `ERROR` event's object: typed by the HTTP lister-watchers, but any
+   *   lister-watcher may hand over anything
+   * @returns the `ApiError` it stands for, or a `DecodeError` when it is not a valid Status
+   */
+  private watchErrorEvent(object: unknown): InformerError {
+    const { status, problem } = decodeStatus(object);
+    if (status === undefined) {
+      return new DecodeError('watch', 'ERROR event', problem, this.errorContext);
+    }
+    const failure = { code: status.code ?? 500, status, verb: 'watch', source: 'event' } as const;
+    return new ApiError(failure, this.errorContext);
   }
 
   /**

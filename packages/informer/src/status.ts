@@ -16,7 +16,12 @@ export interface StatusCause {
 export interface Status {
   kind?: string;
   apiVersion?: string;
-  metadata?: { continue?: string; resourceVersion?: string };
+  metadata?: {
+    continue?: string;
+    resourceVersion?: string;
+    selfLink?: string;
+    remainingItemCount?: number;
+  };
   /** `Failure` or `Success`. */
   status?: string;
   /** Human-readable description. */
@@ -28,23 +33,10 @@ export interface Status {
     name?: string;
     group?: string;
     kind?: string;
+    uid?: string;
     causes?: StatusCause[];
     retryAfterSeconds?: number;
   };
   /** The HTTP status code the failure corresponds to. */
   code?: number;
-}
-
-/**
- * Reads a value as a `Status` if it looks like one (an object with `kind: 'Status'` or a
- * numeric `code`), without trusting any field.
- *
- * @param value - a parsed JSON value
- * @returns the status, or `undefined` when `value` is not one
- */
-export function asStatus(value: unknown): Status | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const candidate = value as Record<string, unknown>;
-  if (candidate['kind'] !== 'Status' && typeof candidate['code'] !== 'number') return undefined;
-  return value as Status;
 }

@@ -244,3 +244,16 @@ test('the streamed set equals a list at exactly the same version (and the built-
   expect(podRequests()[0]).toEqual(streamingListRequest());
   expect(errors).toEqual([]);
 });
+
+test('a streaming list the server accepts and never answers gets the list idle bound: ListIdleError, then a paged list syncs', async () => {
+  await startServer();
+  // Longer than the test may last: only the list idle bound can end the wait.
+  server.faults.delayRequests({ ms: 600_000, verb: 'watch' });
+  const lw = listerWatcher<KubeObject>(server.kubeConfig(), pods, { listIdleTimeoutMs: 200 });
+  start(lw);
+  await eventually(() => informer!.hasSynced(), 'the sync');
+  expect(errors.map((error) => error.name)).toEqual(['ListIdleError']);
+  expect(errors[0]).toMatchObject({ kind: 'idle', idleMs: 200 });
+  expect(podRequests()[1]).toMatchObject({ resourceVersion: '0', limit: '500' });
+  await eventually(() => inSync(informer!), 'the cache to converge');
+});

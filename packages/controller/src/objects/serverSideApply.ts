@@ -46,15 +46,31 @@ export class ApplyConflictError extends Error {
   }
 }
 
+/**
+ * The conflicts a 409's Status names. The body is the server's: it may not be JSON, and any
+ * field may have any type, so nothing of it is trusted (a cause that is not an object, or a
+ * field that is not a string, reads as empty), and reading it never throws.
+ */
 function conflictsOf(error: unknown): FieldConflict[] {
   let body = (error as { body?: unknown }).body;
-  if (typeof body === 'string') body = JSON.parse(body) as unknown;
-  const causes = (body as { details?: { causes?: unknown } } | undefined)?.details?.causes;
+  if (typeof body === 'string') {
+    try {
+      body = JSON.parse(body) as unknown;
+    } catch {
+      return [];
+    }
+  }
+  const details = isFields(body) ? body['details'] : undefined;
+  const causes = isFields(details) ? details['causes'] : undefined;
   if (!Array.isArray(causes)) return [];
-  return causes.map((cause: { field?: unknown; message?: unknown }) => ({
-    field: String(cause.field ?? ''),
-    message: String(cause.message ?? ''),
+  return causes.map((cause: unknown) => ({
+    field: isFields(cause) && typeof cause['field'] === 'string' ? cause['field'] : '',
+    message: isFields(cause) && typeof cause['message'] === 'string' ? cause['message'] : '',
   }));
+}
+
+function isFields(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

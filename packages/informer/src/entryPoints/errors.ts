@@ -22,6 +22,7 @@ export {
   ShardError,
   StreamError,
   TooLargeError,
+  ListItemTooLargeError,
   VeryShortWatchError,
   WatchIdleError,
   WatchListError,
@@ -37,3 +38,5 @@ export {
   isTooManyRequests,
 } from '../errorPredicates.js';
 export type { Status, StatusCause } from '../status.js';
+export { decodeStatus } from '../decodeStatus.js';
+export type { StatusDecoding } from '../decodeStatus.js';

@@ -93,9 +93,11 @@ export class DecodeError extends InformerError {
 
 /**
  * An answer passed its size limit: a watch event longer than `maxEventBytes` (16 MiB by
- * default, client-go's limit), or a list answer longer than `maxListBytes` when one is set.
- * Nothing more of it is read: the request is aborted, and the Reflector recovers as from an
- * undecodable answer (backoff, then a list).
+ * default, client-go's limit), or a list answer (a page, or a streaming list's initial events)
+ * longer than `maxListBytes` (1 GiB by default); {@link ListItemTooLargeError} for one item of a
+ * list. Sizes are counted as the answer arrives, after any `Content-Encoding` is undone, so a
+ * compressed answer is held to what it inflates to. Nothing more of it is read: the request is
+ * aborted, and the Reflector recovers as from an undecodable answer (backoff, then a list).
  */
 export class TooLargeError extends InformerError {
   readonly kind = 'tooLarge';
@@ -116,5 +118,23 @@ export class TooLargeError extends InformerError {
         : `list ${context.resource}: answer larger than ${limitBytes} bytes, list abandoned`,
       context,
     );
+  }
+}
+
+/**
+ * One item of a list answer (or what comes before or after the items) passed `maxEventBytes`,
+ * the limit of one object (16 MiB by default; a list item is the same object a watch event
+ * carries). It is refused as it arrives, before it is copied and decoded: a compressed answer
+ * that inflates into one huge item costs about the limit, not the item's size several times
+ * over. Handled as any {@link TooLargeError}: the list is retried after backoff.
+ */
+export class ListItemTooLargeError extends TooLargeError {
+  /**
+   * @param limitBytes - the limit it passed
+   * @param context - resource and resource version
+   */
+  constructor(limitBytes: number, context: ErrorContext) {
+    super('list', limitBytes, context);
+    this.message = `list ${context.resource}: item larger than ${limitBytes} bytes, list abandoned`;
   }
 }

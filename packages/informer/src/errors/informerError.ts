@@ -1,4 +1,5 @@
 import { redactCredentials } from '../redactCredentials.js';
+import { textOf } from '../textOf.js';
 
 /** Discriminates the members of {@link InformerError}. */
 export type InformerErrorKind =
@@ -60,5 +61,5 @@ export type ApiVerb = 'list' | 'watch';
  * @returns its message, redacted
  */
 export function describeCause(err: unknown): string {
-  return redactCredentials(err instanceof Error ? err.message : String(err));
+  return redactCredentials(textOf(err));
 }

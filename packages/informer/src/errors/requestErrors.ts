@@ -35,16 +35,20 @@ export class ApiError extends InformerError {
     },
     context: ErrorContext,
   ) {
-    const reason = init.status?.reason ?? '';
-    const detail = init.status?.message ?? `HTTP ${init.code}`;
+    // The Status is typed when it comes from `decodeStatus`; read defensively all the same, so
+    // that building the error cannot throw whatever a caller passes.
+    const reason = typeof init.status?.reason === 'string' ? init.status.reason : '';
+    const message: unknown = init.status?.message;
+    const detail = message === undefined || message === null ? `HTTP ${init.code}` : message;
     super(
       `${init.verb} ${context.resource}: ${init.code} ${reason}: ${redactCredentials(detail)}`,
       context,
     );
+    const retryAfter: unknown = init.retryAfterSeconds ?? init.status?.details?.retryAfterSeconds;
     this.code = init.code;
     this.reason = reason;
     this.status = init.status;
-    this.retryAfterSeconds = init.retryAfterSeconds ?? init.status?.details?.retryAfterSeconds;
+    this.retryAfterSeconds = typeof retryAfter === 'number' ? retryAfter : undefined;
     this.verb = init.verb;
     this.source = init.source;
   }

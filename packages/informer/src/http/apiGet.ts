@@ -1,5 +1,6 @@
 import { ApiError, ConnectionError, type ApiVerb, type ErrorContext } from '../errors.js';
-import { asStatus, type Status } from '../status.js';
+import { decodeStatus, looksLikeStatus } from '../decodeStatus.js';
+import type { Status } from '../status.js';
 import { concatBytes, utf8Bytes } from './bytes.js';
 
 /** The part of a fetch `Response` the lister-watchers read. */
@@ -73,13 +74,33 @@ export async function apiGet(send: SendApiGet, request: ApiGetRequest): Promise<
   throw new ApiError(
     {
       code: response.status,
-      status: asStatus(body) ?? { message: text.slice(0, 200) || `HTTP ${response.status}` },
+      status: errorStatus(body, text, response.status),
       retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
       verb,
       source: 'response',
     },
     context,
   );
+}
+
+/**
+ * The Status of an error answer. A body that is not a Status, or one with a field of the wrong
+ * type, is quoted as the message (its start, as client-go quotes a body it cannot decode): the
+ * answer's HTTP code still says what failed (a 410 still means relist, a 429 still slows down),
+ * where a decode error would lose that.
+ *
+ * @param body - the body, parsed (or the Status of a cut one)
+ * @param text - the body as text
+ * @param code - the HTTP status
+ * @returns a typed Status
+ */
+function errorStatus(body: unknown, text: string, code: number): Status {
+  const decoded = looksLikeStatus(body) ? decodeStatus(body) : undefined;
+  if (decoded?.status !== undefined) return decoded.status;
+  const quoted = text.slice(0, 200) || `HTTP ${code}`;
+  return {
+    message: decoded === undefined ? quoted : `undecodable Status (${decoded.problem}): ${quoted}`,
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { DecodeError, type ApiVerb, type ErrorContext } from '../errors.js';
-import { redactCredentials } from '../redactCredentials.js';
+import { describeCause } from '../errors/informerError.js';
 
 /**
  * Applies the lister-watcher's `decode` to one object of an answer. What it throws becomes a
@@ -29,7 +29,6 @@ export function decodeObject<T>(
     return decode(raw);
   } catch (err) {
     if (err instanceof DecodeError) throw err;
-    const message = redactCredentials(err instanceof Error ? err.message : String(err));
-    throw new DecodeError(verb, text(), `decode threw: ${message}`, context, err);
+    throw new DecodeError(verb, text(), `decode threw: ${describeCause(err)}`, context, err);
   }
 }

@@ -3,6 +3,7 @@ import {
   DecodeError,
   InformerError,
   ListIdleError,
+  ListItemTooLargeError,
   ListStreamError,
   TooLargeError,
   WatchStreamError,
@@ -24,13 +25,14 @@ import {
   isPartialObjectMetadata,
   metadataListAccept,
   metadataWatchAccept,
-  partialObjectMetadataListKind,
   toPartialObjectMetadata,
 } from './metadataOnly.js';
 import { BodyStreamError, forEachChunk } from './forEachChunk.js';
 import { guardProgress, readBody } from './progressGuard.js';
 import { collectionPath, describeResource, type ResourceRef } from './resourcePath.js';
-import { decodeObject } from './decodeObject.js';
+import { initialEventsEndAnnotation } from '../reflectorOptions.js';
+import { timerDelay } from '../timerDelay.js';
+import { decodeListPage } from './decodeListPage.js';
 import { decodeWatchEvent } from './watchEventDecoder.js';
 
 /** How long a list answer may be silent before it is abandoned, by default. */
@@ -41,6 +43,18 @@ export const defaultListIdleTimeoutMs = 30_000;
  * (kube-apiserver refuses objects over about 1.5 MiB, so a legitimate event stays far below).
  */
 export const defaultMaxEventBytes = 16 * 2 ** 20;
+
+/**
+ * The largest list answer, by default: 1 GiB of JSON (after any `Content-Encoding` is undone).
+ * kube-apiserver can legitimately send a page of 500 objects (the Reflector's page size) of up
+ * to about 1.5 MiB each (etcd's default request limit), 750 MiB, and JSON may take more room
+ * than the encoding the object is stored in; an unpaged list from its watch cache (what a list
+ * at `"0"` gets from servers that ignore `limit` there) of a cluster at the scalability limits
+ * (150,000 pods of a few KiB) is of that order too. Twice what a 0.5 MiB gzip answer can inflate
+ * to (deflate stops near 1,032:1), so such a bomb is refused by the item limit
+ * (`maxEventBytes`) or by this one, never holds more than this.
+ */
+export const defaultMaxListBytes = 2 ** 30;
 
 /**
  * The options every lister-watcher takes, whatever its transport: what to list, how to decode
@@ -82,7 +96,9 @@ export interface HttpListerWatcherOptions<T> {
    * A list answer that receives no data for this long (headers or body) is abandoned with a
    * `ListIdleError` and retried: a connection that drops mid-answer is otherwise never noticed
    * (node-fetch 2 keeps waiting for the rest of a `Content-Length` body, and a proxy may hold a
-   * browser's request open without answering). Default 30,000 ms;
+   * browser's request open without answering). A streaming list (a watch with
+   * `sendInitialEvents`) has the same bound until the bookmark that ends its initial events:
+   * after that it is a watch, guarded by the Reflector's `idleTimeoutMs`. Default 30,000 ms;
    * 0 disables it.
    */
   listIdleTimeoutMs?: number;
@@ -90,13 +106,19 @@ export interface HttpListerWatcherOptions<T> {
    * The largest watch event (one line of the stream), in bytes. A longer one, or a stream that
    * never ends its line, fails with a `TooLargeError` as soon as the limit is passed: the watch
    * is aborted and the Reflector backs off and relists. Default {@link defaultMaxEventBytes}
-   * (16 MiB, client-go's limit); at most that much of a line is held.
+   * (16 MiB, client-go's limit); at most that much of a line is held. The same object may come
+   * as an item of a list answer: an item (or a list's envelope) longer than this fails the list
+   * with a `ListItemTooLargeError` as it arrives, and at most this much of it is held.
    */
   maxEventBytes?: number;
   /**
-   * The largest list answer (one page), in bytes; a longer one fails with a `TooLargeError`
-   * and is retried after backoff. Default: no limit, as in client-go (a list of every pod of a
-   * large cluster runs to hundreds of MB; `pageSize` bounds pages instead).
+   * The largest list answer, in bytes, counted as it arrives after any `Content-Encoding` is
+   * undone: one page of a paged list, or a streaming list's initial events. A longer one fails
+   * with a `TooLargeError` as soon as the limit is passed and is retried after backoff (a
+   * streaming list gives way to a paged list). Default {@link defaultMaxListBytes} (1 GiB,
+   * above what kube-apiserver legitimately sends in a page); 0 disables it (client-go has no
+   * such limit). Each item of a list is also held to `maxEventBytes`, the limit of one object
+   * (a `ListItemTooLargeError`).
    */
   maxListBytes?: number;
   /**
@@ -134,6 +156,8 @@ export function httpListerWatcher<T>(
   const decode = options.decode ?? ((raw: unknown) => raw as T);
   const kinds = new KindGuard(options.kind);
   const metadataOnly = options.metadataOnly === true;
+  const maxObjectBytes = options.maxEventBytes ?? defaultMaxEventBytes;
+  const maxListBytes = options.maxListBytes ?? defaultMaxListBytes;
   // A whole object (from a server without the metadata-only form) is checked for its kind
   // before it is reduced to its metadata, which drops the kind.
   const decodeMetadataOnly = (raw: unknown, line: string, context: ErrorContext): T => {
@@ -178,11 +202,14 @@ export function httpListerWatcher<T>(
             accept: metadataOnly ? metadataListAccept : undefined,
           });
           progress();
-          const body = new ListBodyReader();
+          const body = new ListBodyReader(
+            maxObjectBytes,
+            () => new ListItemTooLargeError(maxObjectBytes, context),
+          );
           const limited = byteLimit(
             body,
-            options.maxListBytes,
-            () => new TooLargeError('list', options.maxListBytes ?? 0, context),
+            maxListBytes,
+            () => new TooLargeError('list', maxListBytes, context),
           );
           try {
             if (response.body === null) limited.push(utf8Bytes(await response.text()));
@@ -192,7 +219,7 @@ export function httpListerWatcher<T>(
             if (signal.aborted || err instanceof InformerError) throw err;
             throw new ListStreamError(context, err);
           }
-          return decodeListPage(body, decode, context, kinds, metadataOnly);
+          return decodeListPage(body, { decode, context, kinds, metadataOnly });
         }),
       );
     },
@@ -217,6 +244,17 @@ export function httpListerWatcher<T>(
       if (watchOptions.shardSelector) query.set('shardSelector', watchOptions.shardSelector);
       return new Observable<WatchEvent<T>>((subscriber) => {
         const controller = new AbortController();
+        // A streaming list is a list: until its initial events end, it gets a list's idle
+        // bound, not the watch's (150 s by default), so a server that accepts it and never
+        // answers delays the sync no longer than it would a paged list.
+        const listIdleMs = options.listIdleTimeoutMs ?? defaultListIdleTimeoutMs;
+        let initialPending = watchOptions.sendInitialEvents === true;
+        const initial = watchOptions.sendInitialEvents
+          ? initialEventsGuard(listIdleMs, () => {
+              controller.abort();
+              subscriber.error(new ListIdleError(listIdleMs, context));
+            })
+          : undefined;
         const stream = async (): Promise<void> => {
           const response = await apiGet(send, {
             path,
@@ -226,11 +264,17 @@ export function httpListerWatcher<T>(
             context,
             accept: metadataOnly ? metadataWatchAccept : undefined,
           });
-          const maxEventBytes = options.maxEventBytes ?? defaultMaxEventBytes;
           const splitter = new LineSplitter(
-            maxEventBytes,
-            () => new TooLargeError('watch', maxEventBytes, context),
+            maxObjectBytes,
+            () => new TooLargeError('watch', maxObjectBytes, context),
           );
+          // A streaming list's initial events are a list answer: held to `maxListBytes` in all.
+          let initialBytes = 0;
+          const countInitial = (bytes: Uint8Array): void => {
+            if (!initialPending || maxListBytes <= 0) return;
+            initialBytes += bytes.length;
+            if (initialBytes > maxListBytes) throw new TooLargeError('list', maxListBytes, context);
+          };
           const emit = (lines: string[]): void => {
             for (const line of lines) {
               if (subscriber.closed) return;
@@ -244,13 +288,20 @@ export function httpListerWatcher<T>(
                   ? undefined
                   : kinds.checkObject(event.object);
               if (wrongKind !== undefined) throw new DecodeError('watch', line, wrongKind, context);
+              if (initialPending && event.type === 'BOOKMARK' && endsInitialEvents(event)) {
+                initialPending = false;
+                initial?.end();
+              }
               subscriber.next(event);
             }
           };
           if (response.body !== null) {
             try {
               await forEachChunk(response.body, (chunk) => {
-                emit(splitter.push(chunk));
+                initial?.progress();
+                const bytes = utf8Bytes(chunk);
+                countInitial(bytes);
+                emit(splitter.push(bytes));
                 return !subscriber.closed;
               });
             } catch (err) {
@@ -267,10 +318,47 @@ export function httpListerWatcher<T>(
         stream().catch((err: unknown) => {
           if (!controller.signal.aborted) subscriber.error(err);
         });
-        return () => controller.abort();
+        return () => {
+          initial?.end();
+          controller.abort();
+        };
       });
     },
   };
+}
+
+/**
+ * The idle bound of a streaming list's initial events: `onIdle` runs when `idleMs` pass
+ * without `progress` (from the request on: a server that never answers is caught too), until
+ * `end`. 0 or less disables it.
+ */
+function initialEventsGuard(idleMs: number, onIdle: () => void): { progress(): void; end(): void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let ended = idleMs <= 0;
+  const guard = {
+    progress(): void {
+      if (ended) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        ended = true;
+        onIdle();
+      }, timerDelay(idleMs));
+    },
+    end(): void {
+      ended = true;
+      clearTimeout(timer);
+    },
+  };
+  guard.progress();
+  return guard;
+}
+
+/** @returns whether a bookmark is the one that ends a streaming list's initial events */
+function endsInitialEvents(event: WatchEvent<unknown>): boolean {
+  const object = event.object as {
+    metadata?: { annotations?: Record<string, string> | null } | null;
+  };
+  return object.metadata?.annotations?.[initialEventsEndAnnotation] === 'true';
 }
 
 /**
@@ -308,67 +396,4 @@ function abortable<R>(request: (signal: AbortSignal) => Promise<R>): Observable<
     );
     return () => controller.abort();
   });
-}
-
-function decodeListPage<T>(
-  body: ListBodyReader,
-  decode: (raw: unknown) => T,
-  context: ErrorContext,
-  kinds: KindGuard,
-  metadataOnly: boolean,
-): ListPage<T> {
-  let parsed: unknown;
-  try {
-    parsed = body.end();
-  } catch {
-    throw new DecodeError('list', body.head(), 'invalid JSON', context);
-  }
-  const list = parsed as {
-    kind?: unknown;
-    apiVersion?: unknown;
-    metadata?: {
-      resourceVersion?: unknown;
-      continue?: unknown;
-      shardInfo?: { selector?: unknown };
-    };
-    items?: unknown;
-  } | null;
-  if (list === null || typeof list !== 'object' || !Array.isArray(list.items)) {
-    throw new DecodeError('list', body.head(), 'no items array', context);
-  }
-  const resourceVersion = list.metadata?.resourceVersion;
-  if (typeof resourceVersion !== 'string') {
-    throw new DecodeError('list', body.head(), 'no metadata.resourceVersion', context);
-  }
-  // The metadata-only form says nothing of the listed kind; whole objects do, even then.
-  const partialList = metadataOnly && list.kind === partialObjectMetadataListKind;
-  const wrongKind = partialList ? undefined : kinds.checkList(list.kind);
-  if (wrongKind !== undefined) throw new DecodeError('list', body.head(), wrongKind, context);
-  // Built-in list items carry no kind/apiVersion while watch events do; filling them in from
-  // the list makes cached objects look the same whichever way they arrived.
-  const kind =
-    typeof list.kind === 'string' && list.kind.endsWith('List')
-      ? list.kind.slice(0, -4)
-      : undefined;
-  const apiVersion = typeof list.apiVersion === 'string' ? list.apiVersion : undefined;
-  const items: T[] = [];
-  for (const item of list.items as unknown[]) {
-    if (typeof item === 'object' && item !== null) {
-      const typed = item as { kind?: unknown; apiVersion?: unknown };
-      if (typed.kind === undefined && kind !== undefined) typed.kind = kind;
-      if (typed.apiVersion === undefined && apiVersion !== undefined) typed.apiVersion = apiVersion;
-      const wrongItem = partialList ? undefined : kinds.checkObject(item);
-      if (wrongItem !== undefined) throw new DecodeError('list', body.head(), wrongItem, context);
-    }
-    const raw = metadataOnly ? toPartialObjectMetadata(item) : item;
-    items.push(decodeObject(decode, raw, 'list', () => body.head(), context));
-  }
-  const next = list.metadata?.continue;
-  const shardSelector = list.metadata?.shardInfo?.selector;
-  return {
-    items,
-    resourceVersion,
-    continue: typeof next === 'string' ? next : undefined,
-    shardSelector: typeof shardSelector === 'string' ? shardSelector : undefined,
-  };
 }

@@ -17,7 +17,7 @@ export class KindGuard {
   checkList(listKind: unknown): string | undefined {
     if (listKind === undefined) return undefined;
     if (typeof listKind !== 'string' || !listKind.endsWith('List')) {
-      return `kind ${String(listKind)} is not a list`;
+      return `kind ${typeof listKind === 'string' ? listKind : typeof listKind} is not a list`;
     }
     const itemKind = listKind.slice(0, -'List'.length);
     this.expected ??= itemKind;
@@ -35,6 +35,6 @@ export class KindGuard {
     if (kind === undefined || this.expected === undefined) return undefined;
     return kind === this.expected
       ? undefined
-      : `object of kind ${String(kind)}, expected ${this.expected}`;
+      : `object of kind ${typeof kind === 'string' ? kind : typeof kind}, expected ${this.expected}`;
   }
 }

@@ -162,6 +162,39 @@ describe('ListBodyReader', () => {
     expect(reader.end()).toEqual(JSON.parse(new TextDecoder().decode(body)));
   });
 
+  it('refuses an item, an envelope or a given-up body held past maxHeldBytes as it arrives, holding no more than the limit and a chunk', () => {
+    const limit = 4096;
+    const chunk = 512;
+    const bodies = [
+      `{"metadata":{"resourceVersion":"1"},"items":[{"a":"${'x'.repeat(20_000)}"}]}`,
+      `{"metadata":{"resourceVersion":"1","x":"${'x'.repeat(20_000)}"},"items":[]}`,
+      `{"metadata":{"resourceVersion":"1"},"items":[],"x":"${'x'.repeat(20_000)}"}`,
+      `{"items":null,"x":"${'x'.repeat(20_000)}"}`,
+    ];
+    for (const body of bodies) {
+      const tooLarge = new Error('too large');
+      const reader = new ListBodyReader(limit, () => tooLarge);
+      let thrown: unknown;
+      try {
+        for (const part of cutAt(bytes(body), every(body, chunk))) {
+          reader.push(part);
+          expect(reader.bufferedBytes).toBeLessThanOrEqual(limit + chunk + 1024);
+        }
+      } catch (err) {
+        thrown = err;
+      }
+      expect(thrown).toBe(tooLarge);
+    }
+  });
+
+  it('holds each item to maxHeldBytes, not the list: many items each under it all pass', () => {
+    const items = Array.from({ length: 50 }, (_, i) => ({ i, a: 'x'.repeat(1000) }));
+    const body = JSON.stringify({ metadata: { resourceVersion: '1' }, items });
+    const reader = new ListBodyReader(2048, () => new Error('too large'));
+    for (const part of cutAt(bytes(body), every(body, 300))) reader.push(part);
+    expect(reader.end()).toEqual(JSON.parse(body));
+  });
+
   it('reads items that are not objects as they arrive', () => {
     const reader = new ListBodyReader();
     reader.push(bytes('{"items":[1, "a,]", [2,{"b":[]}], true,null ,-0.5e3'));

@@ -86,6 +86,20 @@ export class ListBodyReader {
   private gaveUp = false;
   /** Whether a later `items` key replaces the array read item by item. */
   private overridden = false;
+  /** The bytes of {@link ListBodyReader.chunks}. */
+  private held = 0;
+
+  /**
+   * @param maxHeldBytes - the most bytes the reader may hold at once: the item being read, the
+   *   envelope, or the whole body once it gave up. A list item is one object, as a watch event
+   *   is, so the lister-watchers pass `maxEventBytes`. Default: no limit.
+   * @param tooLarge - the error {@link ListBodyReader.push} throws when the limit is passed
+   */
+  constructor(
+    private readonly maxHeldBytes = Infinity,
+    private readonly tooLarge: () => Error = () =>
+      new RangeError(`list item longer than ${maxHeldBytes} bytes`),
+  ) {}
 
   /** @returns how many items have been parsed as they arrived (0 once the reader gave up) */
   get itemsParsed(): number {
@@ -99,14 +113,26 @@ export class ListBodyReader {
     return bytes;
   }
 
-  /** @param chunk - the next bytes of the body (held until scanned, see the class) */
+  /**
+   * @param chunk - the next bytes of the body (held until scanned, see the class)
+   * @throws the `tooLarge` error once more than `maxHeldBytes` are held: an item (or envelope)
+   *   that large is refused as it arrives, before it is copied and decoded, so a compressed
+   *   answer that inflates into one huge item costs the limit, not the item's size several times
+   */
   push(chunk: Uint8Array): void {
     this.chunks.push(chunk);
+    this.held += chunk.length;
     this.offset = this.received;
     this.received += chunk.length;
-    if (this.gaveUp) return;
-    this.scan(chunk);
-    this.release();
+    if (!this.gaveUp) {
+      this.scan(chunk);
+      this.release();
+    }
+    if (this.held > this.maxHeldBytes) {
+      this.chunks.length = 0;
+      this.held = 0;
+      throw this.tooLarge();
+    }
   }
 
   /**
@@ -172,6 +198,7 @@ export class ListBodyReader {
     if (drop === 0) return;
     this.kept ??= concatBytes(this.slice(0, Math.max(this.open + 1, keptBytes))).slice();
     this.chunks.splice(0, drop);
+    this.held -= start - this.chunksStart;
     this.chunksStart = start;
   }
 

@@ -108,6 +108,28 @@ test('malformedLineAfter writes one line of invalid JSON and carries on', async 
   w.close();
 });
 
+test('injectWatchLineAfter writes its line as it is before the next event and carries on', async () => {
+  const line = '{"type":"ERROR","object":{"kind":"Status","code":500,"message":{"text":"x"}}}';
+  server.faults.injectWatchLineAfter(1, line);
+  const w = await client.watch(watchPath());
+  server.create(pod('t', 'a'));
+  server.create(pod('t', 'b'));
+  const lines = await w.take(3);
+  expect(lines[1]).toEqual(JSON.parse(line));
+  expect(server.faults.count('rawLine')).toBe(1);
+  w.close();
+});
+
+test('answerRaw answers the next matching request with its body as it is', async () => {
+  const body = '{"kind":"Status","code":500,"message":{"text":"x"}}';
+  server.faults.answerRaw({ code: 500, body, verb: 'list' });
+  const raw = await client.get('/api/v1/pods');
+  expect(raw.status).toBe(500);
+  expect(raw.body).toEqual(JSON.parse(body));
+  expect((await client.get('/api/v1/pods')).status).toBe(200);
+  expect(server.faults.count('rawResponse')).toBe(1);
+});
+
 test('stallWatchAfter keeps the connection open but sends nothing more, not even the close at the deadline', async () => {
   server.faults.stallWatchAfter(1);
   const w = await client.watch(
@@ -129,6 +151,20 @@ test('delayRequests holds a response back without changing it', async () => {
   const res = await client.get('/api/v1/namespaces/t/pods/a');
   expect(res.status).toBe(200);
   expect(server.faults.count('delayResponse')).toBe(1);
+});
+
+test('a delayed watch the client gave up on is not served once the delay ends', async () => {
+  server.faults.delayRequests({ ms: 100, verb: 'watch' });
+  const aborted = new AbortController();
+  const watch = fetch(`${server.url}${watchPath()}`, {
+    headers: { Authorization: `Bearer ${server.token}` },
+    signal: aborted.signal,
+  }).catch(() => undefined);
+  await eventually(() => server.faults.count('delayResponse') === 1, 'the delayed request');
+  aborted.abort();
+  await watch;
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(server.openWatches).toBe(0);
 });
 
 test('random watch faults are deterministic for a seed and every one is counted', async () => {

@@ -21,7 +21,9 @@ const allKinds: FaultKind[] = [
   'resetConnection',
   'malformedLine',
   'stallWatch',
+  'rawLine',
   'errorResponse',
+  'rawResponse',
   'delayResponse',
   'compaction',
   'restart',
@@ -95,6 +97,31 @@ export class FaultInjector {
    */
   stallWatchAfter(events: number, target: FaultTarget = {}): void {
     this.armStream({ kind: 'stallWatch', afterEvents: events }, target);
+  }
+
+  /**
+   * Writes `line` as it is (a newline added) into the next matching watch after `events`
+   * events, then carries on: an event no real server sends, such as an `ERROR` whose Status has
+   * fields of the wrong type.
+   *
+   * @param events - events to send first; the line goes out just before the next event.
+   * @param line - the line, e.g. `{"type":"ERROR","object":{"kind":"Status","message":{}}}`.
+   * @param target - which watches.
+   */
+  injectWatchLineAfter(events: number, line: string, target: FaultTarget = {}): void {
+    this.armStream({ kind: 'rawLine', afterEvents: events, line }, target);
+  }
+
+  /**
+   * Answers the next matching requests with `body` as it is, under the HTTP status `code` and
+   * `Content-Type: application/json`, instead of serving them: an answer no real server sends,
+   * such as a Status whose `message` is an object.
+   *
+   * @param options - status code, body and target.
+   */
+  answerRaw(options: { code: number; body: string } & FaultTarget): void {
+    const { code, body, ...target } = options;
+    this.armRequest({ kind: 'rawResponse', code, body }, target);
   }
 
   /**

@@ -4,13 +4,16 @@ export type FaultKind =
   | 'resetConnection'
   | 'malformedLine'
   | 'stallWatch'
+  | 'rawLine'
   | 'errorResponse'
+  | 'rawResponse'
   | 'delayResponse'
   | 'compaction'
   | 'restart';
 
 /** Faults that act on an open watch stream. */
-export type StreamFaultKind = 'closeWatch' | 'resetConnection' | 'malformedLine' | 'stallWatch';
+export type StreamFaultKind =
+  'closeWatch' | 'resetConnection' | 'malformedLine' | 'stallWatch' | 'rawLine';
 
 /** Which requests a fault applies to. */
 export interface FaultTarget {
@@ -29,6 +32,8 @@ export interface FaultTarget {
 export interface StreamFault {
   readonly kind: StreamFaultKind;
   readonly afterEvents: number;
+  /** The line a `rawLine` fault writes, as it is (a newline is added). */
+  readonly line?: string;
 }
 
 /**
@@ -48,7 +53,8 @@ export type RequestFault =
       readonly code: InjectedErrorCode;
       readonly retryAfterSeconds: number | undefined;
     }
-  | { readonly kind: 'delayResponse'; readonly ms: number };
+  | { readonly kind: 'delayResponse'; readonly ms: number }
+  | { readonly kind: 'rawResponse'; readonly code: number; readonly body: string };
 
 /** Random stream faults: each event sent draws once against `probability`. */
 export interface RandomStreamFaults {

@@ -137,7 +137,9 @@ async function handleResource(
   const verb = verbOf(method, name, query?.watch ?? false);
   auth.authorize(verb, def.plural, def.group, namespace);
   await applyRequestFault(ctx, verb, def, query?.resourceVersion ?? '', res);
-  if (res.writableEnded) return;
+  // A delayed request the client gave up on, or that the server's stop ended, is not served: a
+  // watch opened on a closed response would keep its timers running after the server stopped.
+  if (res.writableEnded || res.destroyed) return;
 
   if (query !== undefined) {
     const output = negotiateOutput(req.headers.accept, ctx.options.partialObjectMetadata);
@@ -276,6 +278,11 @@ async function applyRequestFault(
   const fault = ctx.faults.takeRequestFault(verb, def.plural);
   if (fault === undefined) return;
   ctx.faults.record(fault.kind);
+  if (fault.kind === 'rawResponse') {
+    res.writeHead(fault.code, { 'Content-Type': 'application/json' });
+    res.end(fault.body);
+    return;
+  }
   if (fault.kind === 'delayResponse') {
     await delay(fault.ms, ctx.shutdown);
     if (ctx.shutdown.aborted) res.destroy();

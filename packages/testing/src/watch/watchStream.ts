@@ -138,7 +138,10 @@ export class WatchStream {
       armed !== undefined && armed.afterEvents === this.sent
         ? armed.kind
         : this.options.faults.drawRandomStreamFault();
-    if (kind !== undefined && this.applyFault(kind, line.text())) return;
+    if (kind === 'rawLine') {
+      this.options.faults.record(kind);
+      this.write(`${armed?.line ?? ''}\n`);
+    } else if (kind !== undefined && this.applyFault(kind, line.text())) return;
     this.write(line.bytes);
     this.sent += 1;
     this.checkArmedFault();
@@ -191,6 +194,9 @@ export class WatchStream {
         return true;
       case 'malformedLine':
         this.write('{"type":"MODIFIED","object":{"kind":\n');
+        return false;
+      case 'rawLine':
+        // Written by `send`, which has the armed line; never drawn at random.
         return false;
       case 'resetConnection': {
         this.write(line.slice(0, Math.max(1, Math.floor(line.length / 2))));
