@@ -104,11 +104,16 @@ function scrubPart(
 ): { done: string; held: string } {
   let done = '';
   let from = 0;
+  // Where each form is next found (-1: nowhere), searched again only once passed: searching every
+  // form from each occurrence anew rescans the rest of the text for a form that is absent, and a
+  // text full of one form takes quadratic time.
+  const next = forms.map((form) => text.indexOf(form));
   for (;;) {
     let at = -1;
     let length = 0;
-    for (const form of forms) {
-      const found = text.indexOf(form, from);
+    for (const [i, form] of forms.entries()) {
+      if (next[i]! !== -1 && next[i]! < from) next[i] = text.indexOf(form, from);
+      const found = next[i]!;
       // Forms are sorted longest first: at the same place, the longest wins.
       if (found !== -1 && (at === -1 || found < at)) {
         at = found;
