@@ -53,6 +53,10 @@ async function echo(request: IncomingMessage, response: ServerResponse): Promise
     case 'in-text-error':
       response.writeHead(500, { 'Content-Type': 'text/plain' });
       return void response.end(`internal error for ${sent}\n`);
+    case 'cut-at-200':
+      // The quote of a body that is not a Status stops at 200 characters: in the middle of it.
+      response.writeHead(401, { 'Content-Type': 'text/plain' });
+      return void response.end(`${'x'.repeat(190)}${sent}`);
     case 'in-text':
       response.writeHead(200, { 'Content-Type': 'text/plain' });
       return void response.end(`hello ${sent}\n`);
@@ -141,6 +145,7 @@ const names = [
   'in-message',
   'in-causes',
   'in-text-error',
+  'cut-at-200',
   'in-text',
   'in-form',
   'in-header',
@@ -159,8 +164,9 @@ describe.each(mounts)('%s', (_mount, start) => {
     for (const name of names) {
       const answer = await get(base, name);
       const seen = JSON.stringify(answer.headers) + answer.body;
+      // Its start alone is a leak too (a quote cut in the middle of it).
       for (const form of forms)
-        expect({ name, leaked: seen.includes(form) }).toEqual({ name, leaked: false });
+        expect({ name, leaked: seen.includes(form.slice(0, 10)) }).toEqual({ name, leaked: false });
     }
   });
 

@@ -42,7 +42,8 @@ export function upstreamStatus(code: number, body: string, scrubber: TokenScrubb
       ...(details === undefined ? {} : { details }),
     };
   }
-  const text = body.trim().slice(0, 200);
+  // Scrubbed before it is cut: a credential straddling the cut would leave its start behind.
+  const text = scrubber.scrub(body).trim().slice(0, 200);
   return failureStatus(
     code,
     clean(`the API server answered ${code}${text === '' ? '' : `: ${text}`}`),
