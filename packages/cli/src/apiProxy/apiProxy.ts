@@ -41,8 +41,9 @@ export interface ApiProxyOptions {
    * credential arguments and annotations, manifest copies, a Secret's data): lists item by
    * item, single objects, watch events, `Table` rows, all as they stream. JSON only: the
    * request's `Accept` is narrowed to its JSON media types, and an answer of any other type is
-   * refused (`502`). The dashboard's `/k8s/` sets it; `rxkube proxy` relays objects whole.
-   * Default false.
+   * refused (`502`). A value the redaction cannot take (over its bound, not JSON) cuts the
+   * client's connection, a watch's included (a watch the API server breaks is ended). The
+   * dashboard's `/k8s/` sets it; `rxkube proxy` relays objects whole. Default false.
    */
   readonly redact?: boolean;
 }
@@ -262,7 +263,9 @@ export class ApiProxy {
 /**
  * The answer's body through the stages (redaction, credential removal), or the answer itself
  * when there is none. Destroying the returned stream destroys the answer (the client left);
- * the answer failing fails the returned stream (the client's connection is cut).
+ * the answer failing fails the returned stream with the answer's error (a watch's client sees
+ * an end, anything else a cut: `upstreamBreakFor`), a stage failing fails it with the stage's
+ * `RelayStageError` (the client's connection is cut, a watch's too).
  */
 function relayedBody(upstream: IncomingMessage, stages: readonly Transform[]): Readable {
   if (stages.length === 0) return upstream;

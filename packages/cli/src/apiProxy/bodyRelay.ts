@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
+import { RelayStageError } from './relayStageError.js';
 import type { UpstreamBreak } from './upstreamBreak.js';
 
 /** Bounds and behaviour of a {@link BodyRelay}. */
@@ -36,7 +37,8 @@ export interface RelayLoad {
  *
  * Either side ending ends the other: the API server's end ends the response; its failure
  * (reset mid-stream) ends the response or cuts the client's connection, as the options say
- * (see {@link UpstreamBreak}); the client leaving destroys the upstream answer (the caller
+ * (see {@link UpstreamBreak}); a failure of a stage between them (a `RelayStageError`: the
+ * redaction, the credential removal) always cuts it; the client leaving destroys the upstream answer (the caller
  * aborts its request).
  */
 export class BodyRelay {
@@ -61,9 +63,12 @@ export class BodyRelay {
     this.maxBufferedBytes = options.maxBufferedBytes;
     upstream.on('data', (chunk: Buffer) => this.relay(chunk));
     upstream.on('end', () => response.end());
-    // Node emits `error` (`aborted`) on an answer whose connection closed before its end.
-    upstream.on('error', () =>
-      options.onUpstreamBreak === 'end' ? response.end() : response.destroy(),
+    // Node emits `error` (`aborted`) on an answer whose connection closed before its end; a
+    // failure of the proxy's own stages is no break of the answer, and always cuts.
+    upstream.on('error', (err) =>
+      options.onUpstreamBreak === 'end' && !(err instanceof RelayStageError)
+        ? response.end()
+        : response.destroy(),
     );
     response.on('drain', () => {
       if (!this.waiting) return;

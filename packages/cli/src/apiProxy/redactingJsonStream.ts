@@ -6,6 +6,7 @@ import {
   redactRelayed,
   type RelayedResource,
 } from './redactRelayed.js';
+import { relayStageError } from './relayStageError.js';
 
 const openObject = 0x7b;
 const closeObject = 0x7d;
@@ -23,8 +24,8 @@ type Mode = 'between' | 'value' | 'elements' | 'tail';
 export interface RedactingJsonStreamOptions extends RelayedResource {
   /**
    * Bytes one value may take before it is redacted: a watch event, an object, one item of a
-   * list (a list is redacted item by item, never held whole). Past it, the stream fails (the
-   * client's connection is cut, as an API server's failure would cut it). Default 16 MiB, as
+   * list (a list is redacted item by item, never held whole). Past it, the stream fails with a
+   * `RelayStageError`, and the client's connection is cut (a watch too: see `RelayStageError`). Default 16 MiB, as
    * the informer's bound on a watch line.
    */
   readonly maxValueBytes?: number;
@@ -36,7 +37,7 @@ export interface RedactingJsonStreamOptions extends RelayedResource {
  * item or row by row (its head first, then each element as it completes: a list of any length
  * costs one item's memory, and the client reads it as it comes), anything else as one value.
  * The output is JSON of the same shape, one top-level value a line. Input that is not JSON
- * fails the stream: nothing unredacted is ever passed on.
+ * fails the stream (a `RelayStageError`): nothing unredacted is ever passed on.
  */
 export class RedactingJsonStream extends Transform {
   private readonly resource: RelayedResource;
@@ -76,7 +77,7 @@ export class RedactingJsonStream extends Transform {
       this.scan(chunk);
       callback();
     } catch (err) {
-      callback(err instanceof Error ? err : new Error(String(err)));
+      callback(relayStageError(err));
     }
   }
 
@@ -87,7 +88,7 @@ export class RedactingJsonStream extends Transform {
       if (this.mode !== 'between') throw new Error('the answer ended inside a JSON value');
       callback();
     } catch (err) {
-      callback(err instanceof Error ? err : new Error(String(err)));
+      callback(relayStageError(err));
     }
   }
 

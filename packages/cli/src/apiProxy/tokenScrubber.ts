@@ -1,4 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
+import { relayStageError } from './relayStageError.js';
 
 /** What stands in for a credential removed from an answer. */
 export const scrubbedCredential = '<redacted>';
@@ -73,20 +74,28 @@ export class TokenScrubber {
 
   /**
    * @returns a stream that passes bytes on without any credential, holding back at most the
-   *   longest form looked for less one byte between chunks
+   *   longest form looked for less one byte between chunks; its failures are `RelayStageError`s
    */
   stream(): Transform {
     const { byteForms, longest } = this;
     let carry = '';
     return new Transform({
       transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
-        const part = scrubPart(carry + chunk.toString('latin1'), byteForms, longest, false);
-        carry = part.held;
-        callback(null, part.done === '' ? undefined : Buffer.from(part.done, 'latin1'));
+        try {
+          const part = scrubPart(carry + chunk.toString('latin1'), byteForms, longest, false);
+          carry = part.held;
+          callback(null, part.done === '' ? undefined : Buffer.from(part.done, 'latin1'));
+        } catch (err) {
+          callback(relayStageError(err));
+        }
       },
       flush(callback: TransformCallback) {
-        const rest = scrubPart(carry, byteForms, longest, true).done;
-        callback(null, rest === '' ? undefined : Buffer.from(rest, 'latin1'));
+        try {
+          const rest = scrubPart(carry, byteForms, longest, true).done;
+          callback(null, rest === '' ? undefined : Buffer.from(rest, 'latin1'));
+        } catch (err) {
+          callback(relayStageError(err));
+        }
       },
     });
   }
