@@ -244,6 +244,7 @@ export class ApiProxy {
       const relay = new BodyRelay(body, response, {
         maxBufferedBytes: this.maxBufferedBytes,
         onUpstreamBreak: upstreamBreakFor(relaying.url, upstream.headers['content-length']),
+        heldBytes: () => heldBytes(upstream, stages),
       });
       this.relays.add(relay);
       response.on('close', () => this.relays.delete(relay));
@@ -271,6 +272,16 @@ function relayedBody(upstream: IncomingMessage, stages: readonly Transform[]): R
   if (stages.length === 0) return upstream;
   // The callback takes the failure: it reaches the relay as the last stage's error.
   return pipeline([upstream, ...stages], () => {}) as unknown as Readable;
+}
+
+/** The bytes an answer and its stages hold: read, not yet relayed (see `RelayLoad`). */
+function heldBytes(upstream: IncomingMessage, stages: readonly Transform[]): number {
+  let held = upstream.readableLength;
+  for (const stage of stages) {
+    held += stage.writableLength + stage.readableLength;
+    if (stage instanceof RedactingJsonStream) held += stage.heldBytes;
+  }
+  return held;
 }
 
 /** Reads an answer's body up to {@link maxErrorBodyBytes}; the rest is dropped. */

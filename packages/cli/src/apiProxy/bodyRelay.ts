@@ -9,6 +9,12 @@ export interface BodyRelayOptions {
   readonly maxBufferedBytes: number;
   /** What a break of the API server's answer does to the client's (see {@link UpstreamBreak}). */
   readonly onUpstreamBreak: UpstreamBreak;
+  /**
+   * The bytes held between the API server's socket and the relay: the answer's buffer and every
+   * stage's (redaction, credential removal). Default: the relayed stream's read buffer alone,
+   * right when the answer is relayed as it is.
+   */
+  readonly heldBytes?: () => number;
 }
 
 /** What one relayed answer holds in memory for its client. */
@@ -19,7 +25,10 @@ export interface RelayLoad {
   readonly peakBufferedBytes: number;
   /** The largest chunk read from the API server. */
   readonly largestChunkBytes: number;
-  /** Bytes read from the API server's socket and not yet relayed. */
+  /**
+   * Bytes read from the API server's socket and not yet relayed: in the answer's buffer and in
+   * every stage between it and the client (a value the redaction holds until it completes).
+   */
   readonly upstreamBufferedBytes: number;
   /** Whether reading from the API server is paused now. */
   readonly paused: boolean;
@@ -48,6 +57,7 @@ export class BodyRelay {
   /** True from a pause until the next `drain`; set only after a write that returned false. */
   private waiting = false;
   private readonly maxBufferedBytes: number;
+  private readonly heldBytes: () => number;
 
   /**
    * @param upstream - the API server's answer's body (or that body redacted), headers
@@ -61,6 +71,7 @@ export class BodyRelay {
     options: BodyRelayOptions,
   ) {
     this.maxBufferedBytes = options.maxBufferedBytes;
+    this.heldBytes = options.heldBytes ?? (() => upstream.readableLength);
     upstream.on('data', (chunk: Buffer) => this.relay(chunk));
     upstream.on('end', () => response.end());
     // Node emits `error` (`aborted`) on an answer whose connection closed before its end; a
@@ -84,7 +95,7 @@ export class BodyRelay {
       bufferedBytes: this.response.writableLength,
       peakBufferedBytes: this.peak,
       largestChunkBytes: this.largestChunk,
-      upstreamBufferedBytes: this.upstream.readableLength,
+      upstreamBufferedBytes: this.heldBytes(),
       paused: this.waiting,
       pauses: this.pauseCount,
     };

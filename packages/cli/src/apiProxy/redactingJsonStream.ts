@@ -24,12 +24,21 @@ type Mode = 'between' | 'value' | 'elements' | 'tail';
 export interface RedactingJsonStreamOptions extends RelayedResource {
   /**
    * Bytes one value may take before it is redacted: a watch event, an object, one item of a
-   * list (a list is redacted item by item, never held whole). Past it, the stream fails with a
-   * `RelayStageError`, and the client's connection is cut (a watch too: see `RelayStageError`). Default 16 MiB, as
-   * the informer's bound on a watch line.
+   * list (a list is redacted item by item, never held whole), held until it completes and then
+   * copied once to be parsed. Past it, the stream fails with a
+   * `RelayStageError`, and the client's connection is cut (a watch too: see `RelayStageError`).
+   * Default {@link defaultMaxValueBytes}.
    */
   readonly maxValueBytes?: number;
 }
+
+/**
+ * The default bound on one value: 4 MiB. etcd stores objects of up to about 1.5 MiB, and
+ * kube-apiserver takes request bodies of up to 3 MiB, so no object it serves comes near; with
+ * the relay's 100 open requests at most, redaction holds at most 400 MiB for them all, where the
+ * informer's 16 MiB per watch line would allow 1.6 GiB.
+ */
+export const defaultMaxValueBytes = 4 * 1024 * 1024;
 
 /**
  * Redacts, as it streams, the JSON an API server answers (`redactRelayed`): a watch's events
@@ -68,7 +77,12 @@ export class RedactingJsonStream extends Transform {
   constructor(options: RedactingJsonStreamOptions) {
     super();
     this.resource = { secret: options.secret };
-    this.maxValueBytes = options.maxValueBytes ?? 16 * 1024 * 1024;
+    this.maxValueBytes = options.maxValueBytes ?? defaultMaxValueBytes;
+  }
+
+  /** Bytes of the value being read, held until it completes (at most the bound). */
+  get heldBytes(): number {
+    return this.bytes;
   }
 
   /** Scans a chunk, writing each value, item or head it completes. */
