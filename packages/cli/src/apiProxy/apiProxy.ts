@@ -8,6 +8,7 @@ import { failureStatus, writeStatus, type KubeStatus } from './kubeStatus.js';
 import { jsonAccept, jsonContentType } from './jsonMediaType.js';
 import { OpenRequestLimit } from './openRequestLimit.js';
 import { RedactingJsonStream } from './redactingJsonStream.js';
+import { validRetryAfter } from './retryAfter.js';
 import { setRelayHeaders } from './relayHeaders.js';
 import type { ResourceAllowlist } from './resourceAllowlist.js';
 import { TokenScrubber } from './tokenScrubber.js';
@@ -250,7 +251,7 @@ export class ApiProxy {
       response.on('close', () => this.relays.delete(relay));
       return;
     }
-    const retryAfter = upstream.headers['retry-after'];
+    const retryAfter = validRetryAfter(upstream.headers['retry-after']);
     void readBounded(upstream).then((body) =>
       writeStatus(
         response,

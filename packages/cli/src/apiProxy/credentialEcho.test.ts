@@ -39,6 +39,10 @@ async function echo(request: IncomingMessage, response: ServerResponse): Promise
         reason: 'Forbidden',
         code: 403,
       });
+    case 'in-retry-after':
+      return json(429, { ...status, message: 'slow down', code: 429 }, { 'Retry-After': sent });
+    case 'retry-after-7':
+      return json(429, { ...status, message: 'slow down', code: 429 }, { 'Retry-After': '7' });
     case 'in-causes':
       return json(422, {
         ...status,
@@ -144,6 +148,7 @@ const mounts: Array<[string, () => Promise<string>]> = [
 const names = [
   'in-message',
   'in-causes',
+  'in-retry-after',
   'in-text-error',
   'cut-at-200',
   'in-text',
@@ -181,6 +186,8 @@ describe.each(mounts)('%s', (_mount, start) => {
     expect(JSON.parse(causes.body).details.causes).toEqual([
       { type: 'FieldValueInvalid', message: 'got <redacted>', field: 'spec' },
     ]);
+    expect((await get(base, 'retry-after-7')).headers['retry-after']).toBe('7');
+    expect((await get(base, 'in-retry-after')).headers['retry-after']).toBeUndefined();
     const watch = await get(base, 'in-watch');
     expect(JSON.parse(watch.body).object.message).toBe('expired <redacted>');
   });
