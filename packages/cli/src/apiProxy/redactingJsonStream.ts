@@ -3,6 +3,7 @@ import { jsonText } from '../dashboard/jsonText.js';
 import {
   redactListElement,
   redactListHead,
+  redactListTail,
   redactRelayed,
   type RelayedResource,
 } from './redactRelayed.js';
@@ -257,6 +258,7 @@ export class RedactingJsonStream extends Transform {
 
   private completeTail(chunk: Buffer, start: number, end: number): void {
     const text = this.takeText(chunk, start, end).trim();
+    const list = this.list!;
     this.mode = 'between';
     this.list = undefined;
     if (text === '}') {
@@ -266,7 +268,7 @@ export class RedactingJsonStream extends Transform {
     // `,"more":…}`: the fields after the list, redacted like its head.
     if (!text.startsWith(',')) throw new Error('malformed JSON after a list');
     const rest = JSON.parse(`{${text.slice(1)}`) as Record<string, unknown>;
-    const written = jsonText(redactListHead(rest, this.resource));
+    const written = jsonText(redactListTail(rest, list, this.resource));
     this.push(written === '{}' ? ']}\n' : `],${written.slice(1)}\n`);
   }
 

@@ -53,7 +53,8 @@ interface Copy {
  *   kept), every `httpHeaders` value (probes, lifecycle hooks: `Authorization: Bearer …`), and
  *   the credentials in every `command` and `args` list (containers, exec probes, lifecycle
  *   hooks: `redactArguments`);
- * - for a Secret (its `kind`, or `options.secret`), without `data` and `stringData` at all.
+ * - for a Secret (its `kind`, or `options.secret`), without `data` and `stringData` at all;
+ *   likewise any object inside it whose `kind` is `Secret` (a list's item, a list in a list).
  *
  * The walk is iterative: an object nested as deep as the API server accepts (10,000 levels) is
  * copied without growing the call stack. A `__proto__` key is copied as a field.
@@ -81,7 +82,10 @@ export function redactObject(object: object, options: RedactOptions = {}): FeedO
       value = list;
     } else if (isRecord(source)) {
       const record: Record<string, unknown> = {};
-      copyRecord(source, record, place, pending);
+      // A Secret inside another object (a list's item, a Table row's object, a list in a list)
+      // loses its data as a Secret at the top does.
+      const fields = source['kind'] === 'Secret' ? withoutSecretData(source) : source;
+      copyRecord(fields, record, place, pending);
       value = record;
     }
     setOwn(target, key, value);
