@@ -1,3 +1,4 @@
+import { isRecord, setOwn } from '../json/jsonMembers.js';
 import type { FeedObject } from '../dashboard/feedProtocol.js';
 import { redactObject } from '../dashboard/redactObject.js';
 
@@ -146,18 +147,4 @@ function without(record: Record<string, unknown>, field: string): Record<string,
     if (key !== field) setOwn(kept, key, record[key]);
   }
   return kept;
-}
-
-/** Sets a field as the record's own, `__proto__` included (never the prototype). */
-function setOwn(record: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(record, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

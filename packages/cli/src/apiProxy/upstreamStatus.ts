@@ -1,3 +1,4 @@
+import { isRecord } from '../json/jsonMembers.js';
 import { redactCredentials } from '@rxkube/informer';
 import { failureStatus, type KubeStatus } from './kubeStatus.js';
 import type { TokenScrubber } from './tokenScrubber.js';
@@ -78,8 +79,4 @@ function statusDetails(
       });
   }
   return Object.keys(kept).length === 0 ? undefined : (kept as KubeStatus['details']);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,3 +1,4 @@
+import { isRecord, setOwn } from '../json/jsonMembers.js';
 import { namesCredential } from './credentialName.js';
 import { redactCredentialText } from './credentialText.js';
 import type { FeedObject } from './feedProtocol.js';
@@ -159,26 +160,4 @@ function manifestCopy(value: unknown): boolean {
     (value.includes('"apiVersion"') && value.includes('"kind"')) ||
     (/^apiVersion:/m.test(value) && /^kind:/m.test(value))
   );
-}
-
-/** Sets a field as the object's own, `__proto__` included (never the prototype). */
-function setOwn(
-  target: Record<string, unknown> | unknown[],
-  key: string | number,
-  value: unknown,
-): void {
-  if (key === '__proto__') {
-    Object.defineProperty(target, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  } else {
-    (target as Record<string | number, unknown>)[key] = value;
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
