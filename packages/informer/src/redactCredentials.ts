@@ -1,11 +1,13 @@
+import { textOf } from './textOf.js';
+
 /**
  * URL user information (`https://user:password@host`): HTTP libraries quote the request URL in
  * their errors, and a kubeconfig's server URL may carry credentials. Up to the last `@` before
  * the path: URL parsing ends the user information there, so a raw `@` in a password is covered.
+ * The scheme is a whole run of scheme characters (none precedes it): a pattern free to start at
+ * each word in a run (`-p-p-p…`) rescans the run from each, in quadratic time.
  */
-import { textOf } from './textOf.js';
-
-const urlUserInfo = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#]*@/gi;
+const urlUserInfo = /(?<![a-z0-9+.-])([a-z0-9+.-]+:\/\/)[^\s/?#]*@/gi;
 
 /**
  * HTTP authorization values (`Bearer <token>`, `Basic <base64>`): a proxy or server that quotes

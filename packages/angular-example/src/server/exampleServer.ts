@@ -121,12 +121,11 @@ export async function startExampleServer(
     throw err;
   }
   const { port } = listening.address;
-  access.guard = new RequestGuard(
-    new HostPolicy('127.0.0.1', port),
+  access.guard = new RequestGuard({
+    hosts: new HostPolicy('127.0.0.1', port),
     port,
-    undefined,
-    exampleServer,
-  );
+    server: exampleServer,
+  });
 
   if ((options.churnPerSecond ?? 0) > 0) workloads.start();
   const compaction =

@@ -8,6 +8,7 @@ import { failureStatus, writeStatus, type KubeStatus } from './kubeStatus.js';
 import { jsonAccept, jsonContentType } from './jsonMediaType.js';
 import { OpenRequestLimit } from './openRequestLimit.js';
 import { RedactingJsonStream } from './redactingJsonStream.js';
+import { validRetryAfter } from './retryAfter.js';
 import { setRelayHeaders } from './relayHeaders.js';
 import type { ResourceAllowlist } from './resourceAllowlist.js';
 import { TokenScrubber } from './tokenScrubber.js';
@@ -41,8 +42,9 @@ export interface ApiProxyOptions {
    * credential arguments and annotations, manifest copies, a Secret's data): lists item by
    * item, single objects, watch events, `Table` rows, all as they stream. JSON only: the
    * request's `Accept` is narrowed to its JSON media types, and an answer of any other type is
-   * refused (`502`). The dashboard's `/k8s/` sets it; `rxkube proxy` relays objects whole.
-   * Default false.
+   * refused (`502`). A value the redaction cannot take (over its bound, not JSON) cuts the
+   * client's connection, a watch's included (a watch the API server breaks is ended). The
+   * dashboard's `/k8s/` sets it; `rxkube proxy` relays objects whole. Default false.
    */
   readonly redact?: boolean;
 }
@@ -243,12 +245,13 @@ export class ApiProxy {
       const relay = new BodyRelay(body, response, {
         maxBufferedBytes: this.maxBufferedBytes,
         onUpstreamBreak: upstreamBreakFor(relaying.url, upstream.headers['content-length']),
+        heldBytes: () => heldBytes(upstream, stages),
       });
       this.relays.add(relay);
       response.on('close', () => this.relays.delete(relay));
       return;
     }
-    const retryAfter = upstream.headers['retry-after'];
+    const retryAfter = validRetryAfter(upstream.headers['retry-after']);
     void readBounded(upstream).then((body) =>
       writeStatus(
         response,
@@ -262,12 +265,24 @@ export class ApiProxy {
 /**
  * The answer's body through the stages (redaction, credential removal), or the answer itself
  * when there is none. Destroying the returned stream destroys the answer (the client left);
- * the answer failing fails the returned stream (the client's connection is cut).
+ * the answer failing fails the returned stream with the answer's error (a watch's client sees
+ * an end, anything else a cut: `upstreamBreakFor`), a stage failing fails it with the stage's
+ * `RelayStageError` (the client's connection is cut, a watch's too).
  */
 function relayedBody(upstream: IncomingMessage, stages: readonly Transform[]): Readable {
   if (stages.length === 0) return upstream;
   // The callback takes the failure: it reaches the relay as the last stage's error.
   return pipeline([upstream, ...stages], () => {}) as unknown as Readable;
+}
+
+/** The bytes an answer and its stages hold: read, not yet relayed (see `RelayLoad`). */
+function heldBytes(upstream: IncomingMessage, stages: readonly Transform[]): number {
+  let held = upstream.readableLength;
+  for (const stage of stages) {
+    held += stage.writableLength + stage.readableLength;
+    if (stage instanceof RedactingJsonStream) held += stage.heldBytes;
+  }
+  return held;
 }
 
 /** Reads an answer's body up to {@link maxErrorBodyBytes}; the rest is dropped. */

@@ -76,12 +76,12 @@ export async function startApiProxyServer(options: ApiProxyServerOptions): Promi
   const host = options.host ?? '127.0.0.1';
   const listening = await listenOn(server, host, options.port);
   const { port } = listening.address;
-  access.guard = new RequestGuard(
-    new HostPolicy(host, port, options.allowedHosts),
+  access.guard = new RequestGuard({
+    hosts: new HostPolicy(host, port, options.allowedHosts),
     port,
-    options.token,
-    proxyServer,
-  );
+    token: options.token,
+    server: proxyServer,
+  });
   const shown = browsableHost(host);
   return {
     url: `http://${shown.host}:${port}/`,

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
+import { RelayStageError } from './relayStageError.js';
 import type { UpstreamBreak } from './upstreamBreak.js';
 
 /** Bounds and behaviour of a {@link BodyRelay}. */
@@ -8,6 +9,12 @@ export interface BodyRelayOptions {
   readonly maxBufferedBytes: number;
   /** What a break of the API server's answer does to the client's (see {@link UpstreamBreak}). */
   readonly onUpstreamBreak: UpstreamBreak;
+  /**
+   * The bytes held between the API server's socket and the relay: the answer's buffer and every
+   * stage's (redaction, credential removal). Default: the relayed stream's read buffer alone,
+   * right when the answer is relayed as it is.
+   */
+  readonly heldBytes?: () => number;
 }
 
 /** What one relayed answer holds in memory for its client. */
@@ -18,7 +25,10 @@ export interface RelayLoad {
   readonly peakBufferedBytes: number;
   /** The largest chunk read from the API server. */
   readonly largestChunkBytes: number;
-  /** Bytes read from the API server's socket and not yet relayed. */
+  /**
+   * Bytes read from the API server's socket and not yet relayed: in the answer's buffer and in
+   * every stage between it and the client (a value the redaction holds until it completes).
+   */
   readonly upstreamBufferedBytes: number;
   /** Whether reading from the API server is paused now. */
   readonly paused: boolean;
@@ -36,7 +46,8 @@ export interface RelayLoad {
  *
  * Either side ending ends the other: the API server's end ends the response; its failure
  * (reset mid-stream) ends the response or cuts the client's connection, as the options say
- * (see {@link UpstreamBreak}); the client leaving destroys the upstream answer (the caller
+ * (see {@link UpstreamBreak}); a failure of a stage between them (a `RelayStageError`: the
+ * redaction, the credential removal) always cuts it; the client leaving destroys the upstream answer (the caller
  * aborts its request).
  */
 export class BodyRelay {
@@ -46,6 +57,7 @@ export class BodyRelay {
   /** True from a pause until the next `drain`; set only after a write that returned false. */
   private waiting = false;
   private readonly maxBufferedBytes: number;
+  private readonly heldBytes: () => number;
 
   /**
    * @param upstream - the API server's answer's body (or that body redacted), headers
@@ -59,11 +71,15 @@ export class BodyRelay {
     options: BodyRelayOptions,
   ) {
     this.maxBufferedBytes = options.maxBufferedBytes;
+    this.heldBytes = options.heldBytes ?? (() => upstream.readableLength);
     upstream.on('data', (chunk: Buffer) => this.relay(chunk));
     upstream.on('end', () => response.end());
-    // Node emits `error` (`aborted`) on an answer whose connection closed before its end.
-    upstream.on('error', () =>
-      options.onUpstreamBreak === 'end' ? response.end() : response.destroy(),
+    // Node emits `error` (`aborted`) on an answer whose connection closed before its end; a
+    // failure of the proxy's own stages is no break of the answer, and always cuts.
+    upstream.on('error', (err) =>
+      options.onUpstreamBreak === 'end' && !(err instanceof RelayStageError)
+        ? response.end()
+        : response.destroy(),
     );
     response.on('drain', () => {
       if (!this.waiting) return;
@@ -79,7 +95,7 @@ export class BodyRelay {
       bufferedBytes: this.response.writableLength,
       peakBufferedBytes: this.peak,
       largestChunkBytes: this.largestChunk,
-      upstreamBufferedBytes: this.upstream.readableLength,
+      upstreamBufferedBytes: this.heldBytes(),
       paused: this.waiting,
       pauses: this.pauseCount,
     };

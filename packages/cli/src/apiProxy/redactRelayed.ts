@@ -1,3 +1,4 @@
+import { isRecord, setOwn } from '../json/jsonMembers.js';
 import type { FeedObject } from '../dashboard/feedProtocol.js';
 import { redactObject } from '../dashboard/redactObject.js';
 
@@ -51,9 +52,49 @@ export function redactListElement(
   container: { readonly kind: unknown; readonly field: 'items' | 'rows' },
   resource: RelayedResource,
 ): unknown {
-  if (container.field === 'rows') return redactRow(element, resource);
   const secret = resource.secret || container.kind === 'SecretList';
+  if (container.field === 'rows') return redactRow(element, { secret });
   return isRecord(element) ? redactObject(element, { secret }) : redactAny(element);
+}
+
+/**
+ * The fields after a list's `items` (or a Table's `rows`), redacted: like its head, and an
+ * `items` or `rows` given again (JSON parsers keep the last) like the elements of the first.
+ * kube-apiserver never repeats them; a stream that streamed the first must not relay the
+ * second unredacted.
+ *
+ * @param tail - the fields after the list's elements
+ * @param container - the list's `kind` and which array it streamed
+ * @param resource - what the request asked for
+ * @returns a redacted copy
+ */
+export function redactListTail(
+  tail: Record<string, unknown>,
+  container: { readonly kind: unknown; readonly field: 'items' | 'rows' },
+  resource: RelayedResource,
+): Record<string, unknown> {
+  const head = redactListHead(without(without(tail, 'items'), 'rows'), resource) as Record<
+    string,
+    unknown
+  >;
+  const secret = resource.secret || container.kind === 'SecretList';
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(tail)) {
+    const value = tail[key];
+    let kept: unknown = head[key];
+    if (key === 'items' || key === 'rows') {
+      if (Array.isArray(value)) {
+        kept = value.map((element) =>
+          redactListElement(element, { kind: container.kind, field: key }, resource),
+        );
+      } else {
+        // Not a list: its objects carry no `kind` to tell a Secret by.
+        kept = secret ? undefined : redactAny(value);
+      }
+    }
+    if (kept !== undefined) setOwn(out, key, kept);
+  }
+  return out;
 }
 
 function redactResource(value: unknown, resource: RelayedResource): unknown {
@@ -106,18 +147,4 @@ function without(record: Record<string, unknown>, field: string): Record<string,
     if (key !== field) setOwn(kept, key, record[key]);
   }
   return kept;
-}
-
-/** Sets a field as the record's own, `__proto__` included (never the prototype). */
-function setOwn(record: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(record, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

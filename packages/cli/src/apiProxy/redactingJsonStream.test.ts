@@ -113,3 +113,50 @@ describe('RedactingJsonStream', () => {
     expect(huge.text()).toBe('');
   });
 });
+
+describe('RedactingJsonStream on lists no API server sends', () => {
+  const data = { b: 'U2VjcmV0LWRhdGE=' };
+  const secretObject = { kind: 'Secret', data };
+  const text = (...fields: string[]) => `{${fields.join(',')}}`;
+  const field = (name: string, value: unknown) =>
+    `${JSON.stringify(name)}:${JSON.stringify(value)}`;
+
+  it.each([
+    [
+      'items twice',
+      text(field('kind', 'PodList'), field('items', []), field('items', [secretObject])),
+    ],
+    [
+      "a SecretList's items twice, without kinds",
+      text(field('kind', 'SecretList'), field('items', [{ data }]), field('items', [{ data }])),
+    ],
+    [
+      'items twice, the second no list',
+      text(field('kind', 'SecretList'), field('items', []), field('items', { x: { data } })),
+    ],
+    [
+      'rows twice',
+      text(field('kind', 'Table'), field('rows', []), field('rows', [{ object: secretObject }])),
+    ],
+    [
+      'rows after items',
+      text(field('kind', 'PodList'), field('items', []), field('rows', [{ object: secretObject }])),
+    ],
+    [
+      'a Secret in a list in a list',
+      text(field('kind', 'List'), field('items', [{ kind: 'List', items: [secretObject] }])),
+    ],
+    [
+      'a Secret in a list in an event',
+      JSON.stringify({ type: 'ADDED', object: { kind: 'List', items: [secretObject] } }),
+    ],
+  ])('never relays the data of a Secret in %s', async (_name, answer) => {
+    for (const chunks of [[answer], bytes(answer)]) {
+      const stream = run(chunks);
+      await stream.ended;
+      expect(stream.failure()).toBeUndefined();
+      expect(stream.text()).not.toContain(data.b);
+      expect(() => JSON.parse(stream.text())).not.toThrow();
+    }
+  });
+});

@@ -3,9 +3,11 @@ import { jsonText } from '../dashboard/jsonText.js';
 import {
   redactListElement,
   redactListHead,
+  redactListTail,
   redactRelayed,
   type RelayedResource,
 } from './redactRelayed.js';
+import { relayStageError } from './relayStageError.js';
 
 const openObject = 0x7b;
 const closeObject = 0x7d;
@@ -23,12 +25,21 @@ type Mode = 'between' | 'value' | 'elements' | 'tail';
 export interface RedactingJsonStreamOptions extends RelayedResource {
   /**
    * Bytes one value may take before it is redacted: a watch event, an object, one item of a
-   * list (a list is redacted item by item, never held whole). Past it, the stream fails (the
-   * client's connection is cut, as an API server's failure would cut it). Default 16 MiB, as
-   * the informer's bound on a watch line.
+   * list (a list is redacted item by item, never held whole), held until it completes and then
+   * copied once to be parsed. Past it, the stream fails with a
+   * `RelayStageError`, and the client's connection is cut (a watch too: see `RelayStageError`).
+   * Default {@link defaultMaxValueBytes}.
    */
   readonly maxValueBytes?: number;
 }
+
+/**
+ * The default bound on one value: 4 MiB. etcd stores objects of up to about 1.5 MiB, and
+ * kube-apiserver takes request bodies of up to 3 MiB, so no object it serves comes near; with
+ * the relay's 100 open requests at most, redaction holds at most 400 MiB for them all, where the
+ * informer's 16 MiB per watch line would allow 1.6 GiB.
+ */
+export const defaultMaxValueBytes = 4 * 1024 * 1024;
 
 /**
  * Redacts, as it streams, the JSON an API server answers (`redactRelayed`): a watch's events
@@ -36,7 +47,7 @@ export interface RedactingJsonStreamOptions extends RelayedResource {
  * item or row by row (its head first, then each element as it completes: a list of any length
  * costs one item's memory, and the client reads it as it comes), anything else as one value.
  * The output is JSON of the same shape, one top-level value a line. Input that is not JSON
- * fails the stream: nothing unredacted is ever passed on.
+ * fails the stream (a `RelayStageError`): nothing unredacted is ever passed on.
  */
 export class RedactingJsonStream extends Transform {
   private readonly resource: RelayedResource;
@@ -67,7 +78,12 @@ export class RedactingJsonStream extends Transform {
   constructor(options: RedactingJsonStreamOptions) {
     super();
     this.resource = { secret: options.secret };
-    this.maxValueBytes = options.maxValueBytes ?? 16 * 1024 * 1024;
+    this.maxValueBytes = options.maxValueBytes ?? defaultMaxValueBytes;
+  }
+
+  /** Bytes of the value being read, held until it completes (at most the bound). */
+  get heldBytes(): number {
+    return this.bytes;
   }
 
   /** Scans a chunk, writing each value, item or head it completes. */
@@ -76,7 +92,7 @@ export class RedactingJsonStream extends Transform {
       this.scan(chunk);
       callback();
     } catch (err) {
-      callback(err instanceof Error ? err : new Error(String(err)));
+      callback(relayStageError(err));
     }
   }
 
@@ -87,7 +103,7 @@ export class RedactingJsonStream extends Transform {
       if (this.mode !== 'between') throw new Error('the answer ended inside a JSON value');
       callback();
     } catch (err) {
-      callback(err instanceof Error ? err : new Error(String(err)));
+      callback(relayStageError(err));
     }
   }
 
@@ -242,6 +258,7 @@ export class RedactingJsonStream extends Transform {
 
   private completeTail(chunk: Buffer, start: number, end: number): void {
     const text = this.takeText(chunk, start, end).trim();
+    const list = this.list!;
     this.mode = 'between';
     this.list = undefined;
     if (text === '}') {
@@ -251,7 +268,7 @@ export class RedactingJsonStream extends Transform {
     // `,"more":…}`: the fields after the list, redacted like its head.
     if (!text.startsWith(',')) throw new Error('malformed JSON after a list');
     const rest = JSON.parse(`{${text.slice(1)}`) as Record<string, unknown>;
-    const written = jsonText(redactListHead(rest, this.resource));
+    const written = jsonText(redactListTail(rest, list, this.resource));
     this.push(written === '{}' ? ']}\n' : `],${written.slice(1)}\n`);
   }
 

@@ -1,4 +1,5 @@
 import { TokenScrubber, scrubbedCredential } from './tokenScrubber.js';
+import { withinTestTimeout } from '../testSupport/boundedRun.testing.js';
 
 const token = 'tok+en/With=Chars-0123456789abcdef';
 
@@ -47,5 +48,17 @@ describe('TokenScrubber', () => {
   it('looks for nothing shorter than 8 characters, and is inactive with no credential', () => {
     expect(new TokenScrubber(['short']).active).toBe(false);
     expect(new TokenScrubber([]).scrub('anything')).toBe('anything');
+  });
+});
+
+describe('TokenScrubber on hostile answers', () => {
+  it('scrubs 1 MiB full of the credential in linear time', () => {
+    // The raw form is everywhere and the percent-encoded form nowhere: each occurrence used to
+    // send a search for the absent form through the rest of the text.
+    const short = 'ab/cd+ef';
+    const times = (1024 * 1024) / (short.length + 1);
+    const scrubber = new TokenScrubber([short]);
+    const out = withinTestTimeout(() => scrubber.scrub(`${short} `.repeat(times)));
+    expect(out).toBe(`${scrubbedCredential} `.repeat(times));
   });
 });

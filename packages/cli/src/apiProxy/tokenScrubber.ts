@@ -1,4 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
+import { relayStageError } from './relayStageError.js';
 
 /** What stands in for a credential removed from an answer. */
 export const scrubbedCredential = '<redacted>';
@@ -73,20 +74,28 @@ export class TokenScrubber {
 
   /**
    * @returns a stream that passes bytes on without any credential, holding back at most the
-   *   longest form looked for less one byte between chunks
+   *   longest form looked for less one byte between chunks; its failures are `RelayStageError`s
    */
   stream(): Transform {
     const { byteForms, longest } = this;
     let carry = '';
     return new Transform({
       transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
-        const part = scrubPart(carry + chunk.toString('latin1'), byteForms, longest, false);
-        carry = part.held;
-        callback(null, part.done === '' ? undefined : Buffer.from(part.done, 'latin1'));
+        try {
+          const part = scrubPart(carry + chunk.toString('latin1'), byteForms, longest, false);
+          carry = part.held;
+          callback(null, part.done === '' ? undefined : Buffer.from(part.done, 'latin1'));
+        } catch (err) {
+          callback(relayStageError(err));
+        }
       },
       flush(callback: TransformCallback) {
-        const rest = scrubPart(carry, byteForms, longest, true).done;
-        callback(null, rest === '' ? undefined : Buffer.from(rest, 'latin1'));
+        try {
+          const rest = scrubPart(carry, byteForms, longest, true).done;
+          callback(null, rest === '' ? undefined : Buffer.from(rest, 'latin1'));
+        } catch (err) {
+          callback(relayStageError(err));
+        }
       },
     });
   }
@@ -104,11 +113,16 @@ function scrubPart(
 ): { done: string; held: string } {
   let done = '';
   let from = 0;
+  // Where each form is next found (-1: nowhere), searched again only once passed: searching every
+  // form from each occurrence anew rescans the rest of the text for a form that is absent, and a
+  // text full of one form takes quadratic time.
+  const next = forms.map((form) => text.indexOf(form));
   for (;;) {
     let at = -1;
     let length = 0;
-    for (const form of forms) {
-      const found = text.indexOf(form, from);
+    for (const [i, form] of forms.entries()) {
+      if (next[i]! !== -1 && next[i]! < from) next[i] = text.indexOf(form, from);
+      const found = next[i]!;
       // Forms are sorted longest first: at the same place, the longest wins.
       if (found !== -1 && (at === -1 || found < at)) {
         at = found;

@@ -1,3 +1,4 @@
+import { isRecord } from '../json/jsonMembers.js';
 import { redactCredentials } from '@rxkube/informer';
 import { failureStatus, type KubeStatus } from './kubeStatus.js';
 import type { TokenScrubber } from './tokenScrubber.js';
@@ -42,7 +43,8 @@ export function upstreamStatus(code: number, body: string, scrubber: TokenScrubb
       ...(details === undefined ? {} : { details }),
     };
   }
-  const text = body.trim().slice(0, 200);
+  // Scrubbed before it is cut: a credential straddling the cut would leave its start behind.
+  const text = scrubber.scrub(body).trim().slice(0, 200);
   return failureStatus(
     code,
     clean(`the API server answered ${code}${text === '' ? '' : `: ${text}`}`),
@@ -77,8 +79,4 @@ function statusDetails(
       });
   }
   return Object.keys(kept).length === 0 ? undefined : (kept as KubeStatus['details']);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -21,8 +21,20 @@ const assignment = new RegExp(
 /** A JSON field, as a config copied into an annotation holds it: `"password": "x"`. */
 const jsonField = /("([^"\\]*)"\s*:\s*)("(?:[^"\\]|\\.)*")/g;
 
-/** The password of a URL's user information: `scheme://user:password@host`. */
-const urlPassword = /([a-z][a-z0-9+.-]*:\/\/[^\s/?#:@"']*:)([^\s/?#@"']*)@/gi;
+/**
+ * Texts longer than this are replaced whole, not scanned: an annotation or an argument this long
+ * is no hand-written value, and a bound on what each pattern scans keeps the redaction of a
+ * hostile object (any size, from anyone who can create one) to a bounded time.
+ */
+export const maxRedactedTextLength = 64 * 1024;
+
+/**
+ * The password of a URL's user information: `scheme://user:password@host`. The scheme is a whole
+ * run of scheme characters (none precedes it): a pattern free to start anywhere in a run rescans
+ * the run from each of its letters, and a long one takes minutes (quadratic time). A run that is
+ * no scheme (`1://`) costs at worst a `<redacted>`.
+ */
+const urlPassword = /(?<![a-z0-9+.-])([a-z0-9+.-]+:\/\/[^\s/?#:@"']*:)([^\s/?#@"']*)@/gi;
 
 /** The credential of an `Authorization` value: `Bearer <token>`, `Basic <base64>`. */
 const authorizationScheme = /\b(bearer|basic|token)(\s+)([^\s"';&|]+)/gi;
@@ -49,13 +61,15 @@ function gluedPassword(value: string, inMysql: boolean): boolean {
  * (`{"password": "x"}`, as a config copied into an annotation holds them), the password of a URL
  * (`postgres://app:x@db`), the credential of an `Authorization` value (`Bearer x`), and
  * MySQL's `-px`. A flag or variable is a credential when its name says so (`namesCredential`).
- * Quoted values keep their quotes around the replacement.
+ * Quoted values keep their quotes around the replacement. A text longer than
+ * {@link maxRedactedTextLength} is replaced whole. Every pattern runs in time linear in the text.
  *
  * @param text - an argument, a shell string, an annotation's value
  * @param replacement - what stands in for a value
  * @returns the text, redacted
  */
 export function redactCredentialText(text: string, replacement: string): string {
+  if (text.length > maxRedactedTextLength) return replacement;
   const quoted = (found: string) =>
     /^["']/.test(found) ? `${found[0]}${replacement}${found[0]}` : replacement;
   const named = (whole: string, start: string, head: string, name: string, found: string) =>

@@ -265,11 +265,11 @@ export async function startDashboardServer(
   const listening = await listenOn(server, host, options.port);
   const address = listening.address;
   const shown = browsableHost(host);
-  access.guard = new RequestGuard(
-    new HostPolicy(host, address.port, options.allowedHosts),
-    address.port,
-    options.token,
-  );
+  access.guard = new RequestGuard({
+    hosts: new HostPolicy(host, address.port, options.allowedHosts),
+    port: address.port,
+    token: options.token,
+  });
 
   return {
     url: `http://${shown.host}:${address.port}/`,

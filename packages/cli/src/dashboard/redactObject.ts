@@ -1,3 +1,4 @@
+import { isRecord, setOwn } from '../json/jsonMembers.js';
 import { namesCredential } from './credentialName.js';
 import { redactCredentialText } from './credentialText.js';
 import type { FeedObject } from './feedProtocol.js';
@@ -53,7 +54,8 @@ interface Copy {
  *   kept), every `httpHeaders` value (probes, lifecycle hooks: `Authorization: Bearer …`), and
  *   the credentials in every `command` and `args` list (containers, exec probes, lifecycle
  *   hooks: `redactArguments`);
- * - for a Secret (its `kind`, or `options.secret`), without `data` and `stringData` at all.
+ * - for a Secret (its `kind`, or `options.secret`), without `data` and `stringData` at all;
+ *   likewise any object inside it whose `kind` is `Secret` (a list's item, a list in a list).
  *
  * The walk is iterative: an object nested as deep as the API server accepts (10,000 levels) is
  * copied without growing the call stack. A `__proto__` key is copied as a field.
@@ -81,7 +83,10 @@ export function redactObject(object: object, options: RedactOptions = {}): FeedO
       value = list;
     } else if (isRecord(source)) {
       const record: Record<string, unknown> = {};
-      copyRecord(source, record, place, pending);
+      // A Secret inside another object (a list's item, a Table row's object, a list in a list)
+      // loses its data as a Secret at the top does.
+      const fields = source['kind'] === 'Secret' ? withoutSecretData(source) : source;
+      copyRecord(fields, record, place, pending);
       value = record;
     }
     setOwn(target, key, value);
@@ -155,26 +160,4 @@ function manifestCopy(value: unknown): boolean {
     (value.includes('"apiVersion"') && value.includes('"kind"')) ||
     (/^apiVersion:/m.test(value) && /^kind:/m.test(value))
   );
-}
-
-/** Sets a field as the object's own, `__proto__` included (never the prototype). */
-function setOwn(
-  target: Record<string, unknown> | unknown[],
-  key: string | number,
-  value: unknown,
-): void {
-  if (key === '__proto__') {
-    Object.defineProperty(target, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  } else {
-    (target as Record<string | number, unknown>)[key] = value;
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,5 +1,7 @@
+import type { IncomingMessage } from 'node:http';
 import { AccessToken } from './accessToken.js';
 import { HostPolicy } from './hostPolicy.js';
+import { RequestGuard } from './requestGuard.js';
 import { createPod } from '../testSupport/pods.testing.js';
 import {
   startDashboardUnderTest,
@@ -177,5 +179,24 @@ describe('HostPolicy off loopback', () => {
       [false, false],
       [false, false],
     ]);
+  });
+});
+
+describe('RequestGuard, as a program embeds it', () => {
+  const request = (host: string, headers: Record<string, string> = {}) =>
+    ({ headers: { host, ...headers } }) as unknown as IncomingMessage;
+
+  it('takes its options as one object, the token and the server optional', () => {
+    const guard = new RequestGuard({
+      hosts: new HostPolicy('127.0.0.1', 8080),
+      port: 8080,
+      server: { name: 'example', isApiPath: () => true, tokenHint: 'none' },
+    });
+    const url = new URL('http://127.0.0.1:8080/k8s/api/v1/pods');
+    expect(guard.check(request('127.0.0.1:8080'), url)).toEqual({ allowed: true });
+    expect(guard.check(request('attacker.example'), url)).toMatchObject({ status: 403 });
+    expect(
+      guard.check(request('127.0.0.1:8080', { 'sec-fetch-site': 'cross-site' }), url),
+    ).toMatchObject({ status: 403, message: expect.stringContaining("the example's own pages") });
   });
 });

@@ -27,6 +27,18 @@ export const dashboardServer: GuardedServer = {
   tokenHint: 'open the URL with ?token=… that `rxkube dashboard` printed when it started',
 };
 
+/** Options of a {@link RequestGuard}. */
+export interface RequestGuardOptions {
+  /** The hosts and origins answered. */
+  readonly hosts: HostPolicy;
+  /** The server's port (names its cookie). */
+  readonly port: number;
+  /** The token required, if any. Default: none (the server is reachable from loopback only). */
+  readonly token?: AccessToken;
+  /** Its name, API paths and token hint. Default: the dashboard's ({@link dashboardServer}). */
+  readonly server?: GuardedServer;
+}
+
 /**
  * Decides whether the dashboard (or the API proxy) answers a request, before any route runs:
  *
@@ -42,20 +54,16 @@ export const dashboardServer: GuardedServer = {
  */
 export class RequestGuard {
   private readonly cookieName: string;
+  private readonly hosts: HostPolicy;
+  private readonly token: AccessToken | undefined;
+  private readonly server: GuardedServer;
 
-  /**
-   * @param hosts - the hosts and origins answered
-   * @param port - the dashboard's port (names its cookie)
-   * @param token - the token required, if any
-   * @param server - its name, API paths and token hint; default the dashboard's
-   */
-  constructor(
-    private readonly hosts: HostPolicy,
-    port: number,
-    private readonly token: AccessToken | undefined,
-    private readonly server: GuardedServer = dashboardServer,
-  ) {
-    this.cookieName = AccessToken.cookieName(port);
+  /** @param options - the hosts answered, the port, the token, the server guarded */
+  constructor(options: RequestGuardOptions) {
+    this.hosts = options.hosts;
+    this.token = options.token;
+    this.server = options.server ?? dashboardServer;
+    this.cookieName = AccessToken.cookieName(options.port);
   }
 
   /**

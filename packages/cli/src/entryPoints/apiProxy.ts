@@ -12,6 +12,10 @@ export { ResourceAllowlist, defaultProxyResources } from '../apiProxy/resourceAl
 export type { AllowlistVerdict } from '../apiProxy/resourceAllowlist.js';
 export { HostPolicy } from '../dashboard/hostPolicy.js';
 export { RequestGuard } from '../dashboard/requestGuard.js';
-export type { GuardedServer, GuardVerdict } from '../dashboard/requestGuard.js';
+export type {
+  GuardedServer,
+  GuardVerdict,
+  RequestGuardOptions,
+} from '../dashboard/requestGuard.js';
 export { listenOn } from '../dashboard/listenOn.js';
 export { requestUrl } from '../dashboard/requestUrl.js';

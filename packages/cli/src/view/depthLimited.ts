@@ -1,3 +1,5 @@
+import { setOwn } from '../json/jsonMembers.js';
+
 /**
  * What stands for the part of a value {@link depthLimited} leaves out: a string, so that the
  * value stays JSON and every view (a table cell, the details' YAML and JSON) shows where the
@@ -82,7 +84,7 @@ function cut(root: unknown, maxDepth: number): unknown {
           pending.push({ from: member, to: copy as Record<string, unknown>, depth: depth + 1 });
         }
       }
-      setMember(to, key, copy);
+      setOwn(to, key, copy);
     }
   }
   return top;
@@ -90,17 +92,4 @@ function cut(root: unknown, maxDepth: number): unknown {
 
 function emptyLike(value: Record<string, unknown>): Record<string, unknown> {
   return (Array.isArray(value) ? [] : {}) as Record<string, unknown>;
-}
-
-function setMember(target: Record<string, unknown>, key: string, value: unknown): void {
-  // A plain assignment to `__proto__` would set the prototype instead of adding the member
-  // JSON.parse adds.
-  if (key === '__proto__') {
-    Object.defineProperty(target, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  } else target[key] = value;
 }

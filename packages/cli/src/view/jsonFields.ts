@@ -1,3 +1,5 @@
+import { isRecord } from '../json/jsonMembers.js';
+
 /**
  * A JSON object's fields, or none: cluster objects are untrusted JSON, so a field that should
  * hold an object may hold anything.
@@ -6,9 +8,7 @@
  * @returns the value as a record when it is a plain object, else an empty one
  */
 export function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
+  return isRecord(value) ? value : {};
 }
 
 /**
