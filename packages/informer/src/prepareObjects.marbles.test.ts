@@ -129,14 +129,17 @@ describe('prepareObjects (marbles)', () => {
     expect(failures[0]).toMatchObject({ kind: 'object', stage: 'freeze', key: 'default/bytes' });
   });
 
-  it('errors on a defect (here a freeze whose failure cannot be described) instead of letting it escape, and unsubscribes its source', () => {
+  it('errors on a defect (here an error context that throws while a failed freeze is reported) instead of letting it escape, and unsubscribes its source', () => {
     const defective = defectivePod('x', '1');
+    const errorContext = (): typeof context => {
+      throw new TypeError('defect');
+    };
     marbles().run(({ cold, expectObservable, expectSubscriptions }) => {
       const source = cold<ReflectorInput<TestPod>>('-a-b-|', {
         a: FifoInput.add(defective),
         b: FifoInput.add(pod('b', '2')),
       });
-      const prepared = source.pipe(prepareObjects({ freeze: true, errorContext: () => context }));
+      const prepared = source.pipe(prepareObjects({ freeze: true, errorContext }));
       expectObservable(prepared).toBe('-#', undefined, new TypeError('defect'));
       expectSubscriptions(source.subscriptions).toBe('^!');
     });

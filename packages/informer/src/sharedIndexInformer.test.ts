@@ -7,7 +7,7 @@ import { silentLogger } from './logger.js';
 import type { InformerMetrics } from './metrics.js';
 import { SharedIndexInformer } from './sharedIndexInformer.js';
 import { FakeListerWatcher } from './testSupport/fakeListerWatcher.testing.js';
-import { defectivePod, pod, type TestPod } from './testSupport/pods.testing.js';
+import { pod, type TestPod } from './testSupport/pods.testing.js';
 import { VirtualClock, flushMicrotasks } from '@rxkube/devkit';
 
 let lw: FakeListerWatcher<TestPod>;
@@ -494,12 +494,25 @@ test('freezing is on by default except in production, and can be chosen either w
 });
 
 test('a defect in the pipeline is reported as an InternalError, and it starts over a second later with a new queue', async () => {
-  create({ freeze: true });
+  // The defect: a metrics provider whose series throw, once, when armed. Every fault of an
+  // object or of user code the pipeline can name is an ObjectError or a HandlerError; this one
+  // fails a step the pipeline runs for every pop.
+  const defect = { armed: false };
+  const fail = (): void => {
+    if (!defect.armed) return;
+    defect.armed = false;
+    throw new TypeError('defect');
+  };
+  const series = { inc: fail, dec: fail, set: fail, observe: fail };
+  create({
+    freeze: true,
+    metrics: { counter: () => series, gauge: () => series, histogram: () => series },
+  });
   running = informer.start();
   lw.respondList([pod('a', '1')], '10');
   await informer.waitForCacheSync();
-  const defective = defectivePod('x', '11');
-  lw.emit({ type: 'ADDED', object: defective });
+  defect.armed = true;
+  lw.emit({ type: 'ADDED', object: pod('x', '11') });
   await flushMicrotasks();
   expect(errors.map((e) => e.kind)).toEqual(['internal']);
   expect(lw.lists).toHaveLength(1);

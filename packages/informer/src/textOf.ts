@@ -18,8 +18,9 @@ export function textOf(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value !== 'object' && typeof value !== 'function') return String(value);
   if (value === null) return 'null';
-  if (Array.isArray(value)) return '[array]';
   try {
+    // Inside the `try`: `Array.isArray` throws on a revoked proxy.
+    if (Array.isArray(value)) return '[array]';
     if (value instanceof Error) {
       const message: unknown = value.message;
       return typeof message === 'string'

@@ -24,23 +24,16 @@ export function pod(name: string, rv: string, extra: Partial<TestPod> = {}): Tes
 }
 
 /**
- * A pod whose `spec` getter throws a value that cannot even be described (turning it into text
- * throws): no JSON object has one, so reading it (as freezing does) fails, and so does
- * reporting that failure, where nothing expects a failure, like a defect in the informer's own
- * code. (A getter that throws an ordinary error makes an object that cannot be frozen, which
- * the informer skips and reports.)
+ * A pod whose `spec` getter throws: no JSON object has one, so reading it (as freezing does)
+ * fails. The informer skips such an object and reports it as an `ObjectError`; reporting the
+ * failure describes any thrown value, so it stays an object's fault, never the pipeline's.
  */
 export function defectivePod(name: string, rv: string): TestPod {
   const defective = pod(name, rv);
-  const indescribable = {
-    toString: (): string => {
-      throw new TypeError('defect');
-    },
-  };
   Object.defineProperty(defective, 'spec', {
     enumerable: true,
     get: () => {
-      throw indescribable;
+      throw new TypeError('defect');
     },
   });
   return defective;
