@@ -29,7 +29,7 @@ const authorizationValue = /\b(Bearer|Basic)(\s+)[A-Za-z0-9._~+/=-]+/gi;
  * ```
  *
  * Total: a value that is not a string (a Status `message` a server sent as an object, say) is
- * first turned into text with {@link textOf}, never thrown on.
+ * first turned into text with the same rules as an error message (`textOf`), never thrown on.
  *
  * @param text - a message
  * @returns the message without those credentials
